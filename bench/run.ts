@@ -1,0 +1,18 @@
+// `npm run bench`: runs every bench/*.bench.ts in turn; each prints its own figures.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+async function main(): Promise<void> {
+  const only = process.argv[2];
+  const files = readdirSync(__dirname).filter((name) => name.endsWith('.bench.ts') && (!only || name.includes(only))).sort();
+  for (const file of files) {
+    const bench = (await import(join(__dirname, file))) as { default: () => Promise<void> };
+    console.log(`\n## ${file.replace(/\.bench\.ts$/, '')}`);
+    await bench.default();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,3 @@
+/** The public API of synapse-spec. */
+export * from './llm';
+export * from './runtime';

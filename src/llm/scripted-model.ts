@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import type { ChatMessage } from './types';
+
+/**
+ * A scripted OpenAI-compatible model: replies written as data (fixtures, scenarios) and served as real
+ * chat-completions SSE responses. Used by the CLI's offline `--fixture` mode and by the test mock.
+ */
+
+const toolCallScript = z.strictObject({
+  id: z.string().min(1).optional(),
+  name: z.string().min(1),
+  /** A JSON string, pieces of one (streamed as separate deltas), or an object to serialize. */
+  arguments: z.union([z.string(), z.array(z.string()), z.record(z.string(), z.unknown())]).default('{}'),
+});
+
+export const scriptedReplySchema = z.strictObject({
+  /** Only for the conversation whose first user message contains this text. */
+  when: z.string().min(1).optional(),
+  /** Text, or its pieces streamed one chunk each. */
+  content: z.union([z.string(), z.array(z.string())]).optional(),
+  toolCalls: z.array(toolCallScript).optional(),
+  usage: z.strictObject({ prompt_tokens: z.number().int().nonnegative(), completion_tokens: z.number().int().nonnegative() }).optional(),
+  /** Answer with this HTTP error instead of a stream. */
+  error: z.strictObject({ status: z.number().int().min(400).max(599), message: z.string() }).optional(),
+  /** Close the stream before the reply is complete. */
+  cut: z.boolean().optional(),
+  /** Wait this long before answering. */
+  delayMs: z.number().int().nonnegative().optional(),
+});
+
+export const scriptedConversationSchema = z.strictObject({
+  model: z.string().min(1).optional(),
+  replies: z.array(scriptedReplySchema).min(1),
+});
+
+export type ScriptedReply = z.input<typeof scriptedReplySchema>;
+export type ScriptedConversation = z.input<typeof scriptedConversationSchema>;
+
+export interface ChatCompletionRequest {
+  model?: string;
+  messages: ChatMessage[];
+  tools?: unknown[];
+  stream?: boolean;
+}
+
+/** Serves replies in order; a reply with `when` only to the conversation it names. */
+export class ScriptedModel {
+  readonly requests: ChatCompletionRequest[] = [];
+  private readonly pending: ScriptedReply[];
+
+  constructor(replies: ScriptedReply[] = []) {
+    this.pending = replies.map((reply) => scriptedReplySchema.parse(reply));
+  }
+
+  static fromConversation(input: unknown): ScriptedModel {
+    return new ScriptedModel(scriptedConversationSchema.parse(input).replies);
+  }
+
+  add(...replies: ScriptedReply[]): void {
+    this.pending.push(...replies.map((reply) => scriptedReplySchema.parse(reply)));
+  }
+
+  get remaining(): number {
+    return this.pending.length;
+  }
+
+  /** Picks (and consumes) the reply for a request. */
+  next(request: ChatCompletionRequest): ScriptedReply {
+    this.requests.push(request);
+    const opening = firstUserText(request.messages);
+    const index = this.pending.findIndex((reply) => !reply.when || opening.includes(reply.when));
+    if (index < 0) {
+      return { error: { status: 500, message: `Scripted model has no reply left for request ${this.requests.length}` } };
+    }
+    return this.pending.splice(index, 1)[0];
+  }
+
+  /** Answers one HTTP request body as the OpenAI API would. */
+  async respond(body: ChatCompletionRequest, signal?: AbortSignal): Promise<Response> {
+    const reply = this.next(body);
+    if (reply.delayMs) await sleep(reply.delayMs, signal);
+    return toHttpResponse(reply, body.model ?? 'scripted-model');
+  }
+
+  /** A `fetch` that answers chat-completions requests from this script, in process. */
+  readonly fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init);
+    if (!new URL(request.url).pathname.endsWith('/chat/completions')) {
+      return Response.json({ error: { message: `Not found: ${request.url}` } }, { status: 404 });
+    }
+    return this.respond((await request.json()) as ChatCompletionRequest, init?.signal ?? undefined);
+  };
+}
+
+function firstUserText(messages: ChatMessage[]): string {
+  const first = messages.find((message) => message.role === 'user');
+  return typeof first?.content === 'string' ? first.content : '';
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+  });
+}
+
+/** The chat.completion.chunk sequence of a reply, as an SSE (or error) response. */
+export function toHttpResponse(input: ScriptedReply, model: string): Response {
+  const reply = scriptedReplySchema.parse(input);
+  if (reply.error) {
+    return Response.json(
+      { error: { message: reply.error.message, type: 'scripted_error', code: null } },
+      { status: reply.error.status },
+    );
+  }
+  const id = `chatcmpl-${Math.random().toString(36).slice(2, 10)}`;
+  const chunk = (delta: object, finish: string | null = null, extra: object = {}) => ({
+    id,
+    object: 'chat.completion.chunk',
+    created: Math.floor(Date.now() / 1000),
+    model,
+    choices: [{ index: 0, delta, finish_reason: finish }],
+    ...extra,
+  });
+  const events: object[] = [chunk({ role: 'assistant', content: '' })];
+  for (const piece of [reply.content ?? []].flat()) events.push(chunk({ content: piece }));
+  (reply.toolCalls ?? []).forEach((call, index) => {
+    const id = call.id ?? `call_${index + 1}`;
+    const args = typeof call.arguments === 'object' && !Array.isArray(call.arguments) ? JSON.stringify(call.arguments) : call.arguments;
+    const pieces = [args].flat();
+    events.push(chunk({ tool_calls: [{ index, id, type: 'function', function: { name: call.name, arguments: pieces[0] ?? '' } }] }));
+    for (const piece of pieces.slice(1)) events.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
+  });
+  if (!reply.cut) {
+    events.push(chunk({}, reply.toolCalls?.length ? 'tool_calls' : 'stop'));
+    if (reply.usage) {
+      const { prompt_tokens, completion_tokens } = reply.usage;
+      events.push({ ...chunk({}), choices: [], usage: { prompt_tokens, completion_tokens, total_tokens: prompt_tokens + completion_tokens } });
+    }
+  }
+  const encoder = new TextEncoder();
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const event of events) controller.enqueue(encoder.encode(`data: ${JSON.stringify(event)}\n\n`));
+      if (!reply.cut) controller.enqueue(encoder.encode('data: [DONE]\n\n'));
+      controller.close();
+    },
+  });
+  return new Response(stream, { headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' } });
+}

@@ -1,0 +1,43 @@
+/** The OpenAI-compatible shapes the runtimes exchange with a model. */
+
+export interface ToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
+}
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant' | 'tool';
+  content: string | null;
+  tool_calls?: ToolCall[];
+  tool_call_id?: string;
+  name?: string;
+}
+
+/** An OpenAI function-tool definition, as sent in `tools`. */
+export interface ToolDefinition {
+  type: 'function';
+  function: { name: string; description?: string; parameters?: Record<string, unknown> };
+}
+
+export interface Usage {
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+}
+
+export interface ModelPayload {
+  messages: ChatMessage[];
+  tools?: ToolDefinition[];
+  model?: string;
+  signal?: AbortSignal;
+}
+
+/** One piece of a streamed reply: text as it arrives, the assembled tool calls at the end, usage if sent. */
+export interface ModelChunk {
+  content?: string;
+  tool_calls?: ToolCall[];
+  usage?: Usage;
+}
+
+export type ModelRuntime = (payload: ModelPayload) => AsyncIterable<ModelChunk>;

@@ -1,0 +1,40 @@
+import type { ToolDefinition } from '../llm/types';
+import type { Agent, AgentInstruction, AgentState, AgentTool } from './types';
+
+export interface ToolApprovalAgentOptions {
+  /** The tools the model may call, by name. */
+  tools: Record<string, AgentTool>;
+  /** Their definitions, as sent to the model. */
+  toolDefinitions?: ToolDefinition[];
+  model?: string;
+}
+
+/**
+ * An agent that reasons from the conversation alone: it asks the model, asks a human to approve the tool
+ * calls the model wants, and finishes when the model answers without tools.
+ */
+export function createToolApprovalAgent(options: ToolApprovalAgentOptions): Agent {
+  return {
+    tools: options.tools,
+    runner(state: AgentState): AgentInstruction {
+      if (state.pendingToolsCalling?.length) {
+        return { type: 'request_human_approve', pendingToolsCalling: state.pendingToolsCalling };
+      }
+      const last = state.messages.at(-1);
+      if (last?.role === 'assistant') {
+        const answered = new Set(state.messages.filter((m) => m.role === 'tool').map((m) => m.tool_call_id));
+        const waiting = (last.tool_calls ?? []).filter((call) => !answered.has(call.id));
+        if (waiting.length) return { type: 'request_human_approve', pendingToolsCalling: waiting };
+        return { type: 'finish', reason: 'The model answered without calling a tool' };
+      }
+      return {
+        type: 'call_llm',
+        payload: {
+          messages: state.messages,
+          ...(options.toolDefinitions ? { tools: options.toolDefinitions } : {}),
+          ...(options.model ? { model: options.model } : {}),
+        },
+      };
+    },
+  };
+}

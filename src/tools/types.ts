@@ -1,0 +1,60 @@
+import type { ToolDefinition } from '../llm/types';
+
+/** A promise whose work can be stopped: `cancel()` kills what it started and settles it as interrupted. */
+export type CancelablePromise<T> = Promise<T> & { cancel(): void };
+
+/** Why a tool call failed. The runner counts usage failures; execution errors are the world's, not the model's. */
+export type FailureCategory = 'command_not_found' | 'invalid_usage' | 'execution_error';
+
+export interface ToolResultExtras {
+  failureCategory?: FailureCategory;
+  exitCode?: number;
+  baseCommand?: string;
+  [key: string]: unknown;
+}
+
+/** What every tool returns, success or failure. Tools never throw to their caller. */
+export interface ToolResult {
+  isError: boolean;
+  /** The raw output (stdout, then a `[stderr]` section). */
+  output: string;
+  /** What the model reads: the output plus, on failure, how to repair the call. */
+  message: string;
+  /** A one-line summary for progress displays. */
+  brief?: string;
+  extras?: ToolResultExtras;
+}
+
+export interface ToolExecuteOptions {
+  signal?: AbortSignal;
+}
+
+export interface Tool<Args = Record<string, unknown>> {
+  readonly name: string;
+  /** The function definition sent to the model. */
+  readonly definition: ToolDefinition;
+  execute(args: Args, options?: ToolExecuteOptions): CancelablePromise<ToolResult>;
+}
+
+/** The outcome of one routed command, shell-like. */
+export interface CommandResult {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
+/** A parsed `task:<type> --prompt ... --description ...` command. */
+export interface TaskRequest {
+  type: string;
+  prompt: string;
+  description?: string;
+  command: string;
+}
+
+/** Runs one sub-agent task to completion (src/subagents provides the real one). */
+export interface SubAgentExecutor {
+  execute(request: TaskRequest, options: { signal: AbortSignal }): Promise<CommandResult>;
+}
+
+/** Gives the router a sub-agent executor for a task type; throws for a type it does not know. */
+export type SubAgentExecutorFactory = (type: string) => SubAgentExecutor;

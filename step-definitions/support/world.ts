@@ -1,0 +1,52 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setWorldConstructor, World, type IWorldOptions } from '@cucumber/cucumber';
+import { llmMock, type LlmMock } from './llm-mock';
+
+/** Per-domain scenario state lives in a context class; the world builds each one on first use. */
+export type ContextClass<T> = new (world: SynapseWorld) => T;
+
+/** One per scenario: the mocked model, a temp directory, the domain contexts and what to clean up. */
+export class SynapseWorld extends World {
+  readonly llm: LlmMock = llmMock;
+  private readonly contexts = new Map<ContextClass<unknown>, unknown>();
+  private readonly cleanups: Array<() => unknown> = [];
+  private tempDirectory?: string;
+
+  constructor(options: IWorldOptions) {
+    super(options);
+  }
+
+  /** The scenario's context of a given domain (the same instance for every step of the scenario). */
+  use<T>(Context: ContextClass<T>): T {
+    if (!this.contexts.has(Context)) this.contexts.set(Context, new Context(this));
+    return this.contexts.get(Context) as T;
+  }
+
+  /** Registers something to undo after the scenario (last registered, first run). */
+  onCleanup(cleanup: () => unknown): void {
+    this.cleanups.push(cleanup);
+  }
+
+  /** A fresh directory for this scenario, removed afterwards. */
+  async tempDir(): Promise<string> {
+    this.tempDirectory ??= await mkdtemp(join(tmpdir(), 'synapse-spec-'));
+    return this.tempDirectory;
+  }
+
+  /** Sets an environment variable for this scenario only. */
+  setEnv(name: string, value: string | undefined): void {
+    const before = process.env[name];
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+    this.onCleanup(() => (before === undefined ? delete process.env[name] : (process.env[name] = before)));
+  }
+
+  async dispose(): Promise<void> {
+    for (const cleanup of this.cleanups.splice(0).reverse()) await cleanup();
+    if (this.tempDirectory) await rm(this.tempDirectory, { recursive: true, force: true });
+  }
+}
+
+setWorldConstructor(SynapseWorld);
