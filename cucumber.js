@@ -1,8 +1,7 @@
-// Cucumber profiles. Steps run through ts-node in transpile-only mode: type checking is `npm run typecheck`.
+// Cucumber profiles (features default to features/**/*.feature; pass paths to run fewer). Steps run through ts-node in transpile-only mode: type checking is `npm run typecheck`.
 const common = {
   requireModule: ['ts-node/register/transpile-only'],
   require: ['step-definitions/**/*.ts'],
-  paths: ['features/**/*.feature'],
   strict: true,
 };
 

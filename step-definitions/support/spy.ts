@@ -1,12 +1,12 @@
-/** A recording function, for the document's `vi.fn()`: what it was called with, what it returns. */
-export type Spy<A extends unknown[] = any[], R = unknown> = ((...args: A) => R) & { calls: A[] };
+/** A recording function, for the document's `vi.fn()`: what it was called with, and what it returns. */
+export type Spy = ((...args: any[]) => any) & { calls: any[][] };
 
-export function spy<A extends unknown[] = any[], R = unknown>(implementation: (...args: A) => R = (() => undefined) as never): Spy<A, R> {
-  const calls: A[] = [];
-  const fn = ((...args: A) => {
+export function spy(implementation: (...args: any[]) => unknown = () => undefined): Spy {
+  const calls: any[][] = [];
+  const fn = ((...args: any[]) => {
     calls.push(args);
     return implementation(...args);
-  }) as Spy<A, R>;
+  }) as Spy;
   fn.calls = calls;
   return fn;
 }

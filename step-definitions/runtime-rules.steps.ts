@@ -1,0 +1,138 @@
+import { Given, Then, When } from '@cucumber/cucumber';
+import { expect } from 'chai';
+import { AgentRuntime, type AgentState } from '../src';
+import { builtinSignature, RuntimeContext, type Layer } from './support/runtime-context';
+import type { SynapseWorld } from './support/world';
+
+const ctx = (world: SynapseWorld) => world.use(RuntimeContext);
+const outcomeOf = (label: string) => (label === '出错' ? 'error' : 'ok');
+
+Given('执行器层 {string} 都提供了 {string} 执行器', function (this: SynapseWorld, layers: string, instruction: string) {
+  for (const layer of layers.split(',').filter((name) => name !== '-')) ctx(this).provideAt(layer as Layer, instruction);
+});
+
+When(/^Agent 返回 "(\w+)" 指令（(正常|出错)）并执行一步$/, async function (this: SynapseWorld, instruction: string, outcome: string) {
+  ctx(this).arrange(instruction, outcomeOf(outcome));
+  await ctx(this).step();
+});
+
+Then('{string} 指令应该由 {string} 层的执行器处理', function (this: SynapseWorld, instruction: string, winner: string) {
+  const c = ctx(this);
+  for (const layer of ['agent', 'config'] as Layer[]) {
+    expect(c.layerExecutors[layer]?.calls.length ?? 0, `${layer} executor calls`).to.equal(layer === winner ? 1 : 0);
+  }
+  const expected = winner === '内置' ? builtinSignature[instruction] : 'custom';
+  expect(c.events.map((event) => event.type)).to.include(expected);
+});
+
+Given('状态中已有之前步骤留下的事件', async function (this: SynapseWorld) {
+  const c = ctx(this);
+  c.arrange('request_human_prompt', 'ok');
+  await c.step();
+  c.advance();
+  expect(c.state.events).to.have.length(1);
+});
+
+Then('新状态的事件历史应该等于之前的事件加上本步产生的全部事件', function (this: SynapseWorld) {
+  const c = ctx(this);
+  expect(c.events.length).to.be.greaterThan(0);
+  expect(c.newState.events).to.deep.equal([...c.state.events, ...c.events]);
+  c.events.forEach((event, i) => expect(c.newState.events[c.state.events.length + i]).to.equal(event));
+});
+
+Given('我记下了当前状态的深拷贝', function (this: SynapseWorld) {
+  ctx(this).rememberState();
+});
+
+Then('原状态应该与记下的深拷贝完全相同', function (this: SynapseWorld) {
+  expect(JSON.stringify(ctx(this).state)).to.equal(ctx(this).stateSnapshot);
+});
+
+Then('新状态应该是一个不同的对象且可以被 JSON 无损序列化', function (this: SynapseWorld) {
+  const c = ctx(this);
+  expect(c.newState).not.to.equal(c.state);
+  expect(c.newState.messages).not.to.equal(c.state.messages);
+  expect(c.newState.events).not.to.equal(c.state.events);
+  const revived = JSON.parse(JSON.stringify(c.newState)) as AgentState;
+  expect(JSON.stringify(revived)).to.equal(JSON.stringify(c.newState));
+  for (const event of revived.events.filter((event) => event.type === 'error')) {
+    expect((event as { error: { message: string } }).error.message).to.be.a('string').and.not.empty;
+  }
+});
+
+Then('步骤应该只产生一个错误事件，错误消息包含 {string}', function (this: SynapseWorld, message: string) {
+  const c = ctx(this);
+  expect(c.events.map((event) => event.type)).to.deep.equal(['error']);
+  const { error } = c.event('error');
+  expect(error).to.be.instanceOf(Error);
+  expect(error.message).to.contain(message);
+});
+
+Then('新状态应该为 error 并保存同样的错误信息', function (this: SynapseWorld) {
+  const c = ctx(this);
+  expect(c.newState.status).to.equal('error');
+  expect(c.newState.error?.message).to.equal(c.event('error').error.message);
+  expect(c.newState.events.at(-1)).to.equal(c.events[0]);
+});
+
+Given('{string} 执行器会抛出 {string}', function (this: SynapseWorld, instruction: string, message: string) {
+  ctx(this).config.executors = {
+    [instruction]: async () => {
+      throw new Error(message);
+    },
+  };
+});
+
+// --- 会话隔离 ---------------------------------------------------------------------------------
+
+const sessions = new WeakMap<SynapseWorld, { states: AgentState[]; results: Awaited<ReturnType<AgentRuntime['step']>>[] }>();
+
+Given('两个会话 {string} 与 {string} 共用同一个运行时', function (this: SynapseWorld, a: string, b: string) {
+  const states = [a, b].map((sessionId) =>
+    AgentRuntime.createInitialState({ sessionId, messages: [{ role: 'user', content: `hello from ${sessionId}` }] }),
+  );
+  sessions.set(this, { states, results: [] });
+});
+
+When('两个会话同时执行 {string} 指令', async function (this: SynapseWorld, instruction: string) {
+  const c = ctx(this);
+  const pair = sessions.get(this)!;
+  c.arrange(instruction, 'ok');
+  if (instruction === 'call_llm') {
+    // arrange() queued one reply; each session gets its own, matched by its opening message.
+    this.llm.reset();
+    for (const state of pair.states) this.llm.reply({ when: state.messages[0].content!, content: `reply for ${state.sessionId}`, delayMs: 20 });
+  }
+  pair.results = await Promise.all(pair.states.map((state) => c.runtime.step(state)));
+});
+
+Then('每个会话的新状态和事件都只带有自己的 sessionId 和消息', function (this: SynapseWorld) {
+  const { states, results } = sessions.get(this)!;
+  results.forEach(({ events, newState }, i) => {
+    const own = states[i].sessionId;
+    const other = states[1 - i].sessionId;
+    expect(newState.sessionId).to.equal(own);
+    expect(events.length).to.be.greaterThan(0);
+    for (const event of events) expect(event.sessionId, event.type).to.equal(own);
+    expect(JSON.stringify(newState)).not.to.contain(other);
+  });
+});
+
+When('我不指定会话 ID 创建 {int} 个初始状态', function (this: SynapseWorld, count: number) {
+  const states = Array.from({ length: count }, () => AgentRuntime.createInitialState());
+  sessions.set(this, { states, results: [] });
+});
+
+Then('它们的 sessionId 应该互不相同且形如 {string}', function (this: SynapseWorld, _shape: string) {
+  const ids = sessions.get(this)!.states.map((state) => state.sessionId);
+  expect(new Set(ids).size).to.equal(ids.length);
+  for (const id of ids) expect(id).to.match(/^session-\d{13}-[0-9a-f]{8}$/);
+});
+
+Given('当前状态的 sessionId 为空', function (this: SynapseWorld) {
+  ctx(this).state = { ...ctx(this).state, sessionId: '' };
+});
+
+Then('Agent 的 runner 方法不应该被调用', function (this: SynapseWorld) {
+  expect(ctx(this).runner.calls).to.have.length(0);
+});

@@ -1,0 +1,119 @@
+import { AgentRuntime, type Agent, type AgentEvent, type AgentInstruction, type AgentState, type InstructionExecutor, type RuntimeConfig, type StepResult, type ToolCall } from '../../src';
+import { spy, type Spy } from './spy';
+import type { SynapseWorld } from './world';
+
+export type Layer = 'agent' | 'config';
+
+/** The event by which each built-in executor is recognised. */
+export const builtinSignature: Record<string, string> = {
+  call_llm: 'llm_result',
+  call_tool: 'tool_result',
+  request_human_approve: 'human_approve_required',
+  request_human_prompt: 'human_prompt_required',
+  request_human_select: 'human_select_required',
+  finish: 'done',
+};
+
+export function toolCall(name: string, args: string, id = 'call_123'): ToolCall {
+  return { id, type: 'function', function: { name, arguments: args } };
+}
+
+/** A scenario's AgentRuntime world: the agent, its config, the state and the last step's outcome. */
+export class RuntimeContext {
+  runner: Spy = spy(() => ({ type: 'finish' }));
+  readonly agent: Agent = { runner: (state) => this.runner(state) as AgentInstruction };
+  config: RuntimeConfig = {};
+  private built?: AgentRuntime;
+  state: AgentState = AgentRuntime.createInitialState({ sessionId: 'test-session' });
+  toolCall?: ToolCall;
+  /** What the scenario's tool returns, to compare with what the runtime reports. */
+  toolReturn?: unknown;
+  result?: StepResult;
+  stateSnapshot?: string;
+  readonly layerExecutors: Partial<Record<Layer, Spy>> = {};
+
+  constructor(private readonly world: SynapseWorld) {}
+
+  get runtime(): AgentRuntime {
+    this.built ??= new AgentRuntime(this.agent, this.config);
+    return this.built;
+  }
+
+  returns(instruction: unknown): void {
+    this.runner = spy(() => instruction);
+  }
+
+  useModel(): void {
+    this.config.modelRuntime = this.world.llm.modelRuntime();
+  }
+
+  /** Runs one step from the scenario's state (a step that rejects fails the scenario where it happens). */
+  async step(approved?: ToolCall, state: AgentState = this.state): Promise<StepResult> {
+    this.result = await this.runtime.step(state, approved);
+    return this.result;
+  }
+
+  /** Moves the scenario on to the state the last step produced. */
+  advance(): AgentState {
+    this.state = this.newState;
+    return this.state;
+  }
+
+  get events(): AgentEvent[] {
+    if (!this.result) throw new Error('No step has run in this scenario');
+    return this.result.events;
+  }
+
+  get newState(): AgentState {
+    if (!this.result) throw new Error('No step has run in this scenario');
+    return this.result.newState;
+  }
+
+  event<T extends AgentEvent['type']>(type: T): Extract<AgentEvent, { type: T }> {
+    const found = this.events.find((event) => event.type === type);
+    if (!found) throw new Error(`No ${type} event among: ${this.events.map((event) => event.type).join(', ')}`);
+    return found as Extract<AgentEvent, { type: T }>;
+  }
+
+  /** A recording executor for one layer, which answers with an event naming that layer. */
+  layerExecutor(layer: Layer): Spy {
+    const executor = spy((_instruction: unknown, state: AgentState) => ({ events: [{ type: 'custom', layer }], newState: state }));
+    this.layerExecutors[layer] = executor;
+    return executor;
+  }
+
+  provideAt(layer: Layer, instruction: string): void {
+    const executor = this.layerExecutor(layer) as unknown as InstructionExecutor;
+    if (layer === 'agent') this.agent.executors = { ...this.agent.executors, [instruction]: executor };
+    else this.config.executors = { ...this.config.executors, [instruction]: executor };
+  }
+
+  /** Arranges everything an instruction needs to succeed, or to fail in its own typical way. */
+  arrange(type: string, outcome: 'ok' | 'error'): void {
+    const failing = outcome === 'error';
+    const ask = (instruction: object) => this.returns({ type, ...instruction });
+    switch (type) {
+      case 'call_llm':
+        this.useModel();
+        this.world.llm.reply(failing ? { error: { status: 503, message: 'model overloaded' } } : { content: ['Hi', ' there'] });
+        return ask({});
+      case 'call_tool':
+        this.agent.tools = { echo: async (args: unknown) => (failing ? Promise.reject(new Error('tool exploded')) : { echoed: args }) };
+        return ask({ toolCall: toolCall('echo', '{"text":"hi"}') });
+      case 'request_human_approve':
+        return ask({ pendingToolsCalling: failing ? [] : [toolCall('echo', '{}')] });
+      case 'request_human_prompt':
+        return ask({ prompt: failing ? '' : 'Your name?', metadata: { field: 'name' } });
+      case 'request_human_select':
+        return ask({ prompt: 'Pick one', options: failing ? [] : [{ label: 'A', value: 'a' }], multi: false });
+      case 'finish':
+        return ask({ reason: failing ? 42 : 'Task completed' });
+      default:
+        return ask({});
+    }
+  }
+
+  rememberState(): void {
+    this.stateSnapshot = JSON.stringify(this.state);
+  }
+}
