@@ -41,6 +41,10 @@ export interface CommandResult {
   stdout: string;
   stderr: string;
   exitCode: number;
+  /** Why it failed, when the layer that ran it knows better than the exit code (usage errors, unknown names). */
+  failureCategory?: FailureCategory;
+  /** Set when the command was killed before it finished: cancelled (exit 130) or past its time limit. */
+  interrupted?: 'cancelled' | 'timeout';
 }
 
 /** A parsed `task:<type> --prompt ... --description ...` command. */

@@ -1,0 +1,3 @@
+export * from './todo-schema';
+export * from './todo-store';
+export * from './todo-summary';

@@ -1,0 +1,48 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { commandSuccess, executionFailure } from '../command-results';
+import { fileErrorResult } from './file-errors';
+import { resolvePath, splitArguments, UsageError, type AgentCommand } from './agent-command';
+
+export const editCommand: AgentCommand = {
+  name: 'edit',
+  usage: 'Usage: edit <path> <old text> <new text>',
+  help: [
+    'edit <path> <old text> <new text>',
+    '  Replace exactly one occurrence of <old text> with <new text>. The match is exact (whitespace and',
+    '  newlines included); it fails when <old text> is absent or occurs more than once: add surrounding',
+    '  lines to make it unique. Quote each argument; multi-line text may span lines inside the quotes.',
+    `Example: edit src/a.ts "const x = 1;" "const x = 2;"`,
+  ].join('\n'),
+  writes: true,
+  async run(args, { cwd }) {
+    const words = splitArguments(args);
+    if (words.length !== 3) throw new UsageError(`expected 3 arguments (<path> <old text> <new text>), got ${words.length}`);
+    const [path, oldText, newText] = words;
+    if (!oldText) throw new UsageError('<old text> must not be empty');
+    const target = resolvePath(cwd, path);
+    let content: string;
+    try {
+      content = await readFile(target, 'utf8');
+    } catch (error) {
+      return fileErrorResult(error, path);
+    }
+    const first = content.indexOf(oldText);
+    if (first < 0) return executionFailure(`Text to replace not found in ${path}. Read the file and copy the exact text, whitespace included.`);
+    const occurrences = countOccurrences(content, oldText);
+    if (occurrences > 1) {
+      return executionFailure(`Text to replace is ambiguous: it occurs ${occurrences} times in ${path}. Include more surrounding lines so it matches once.`);
+    }
+    try {
+      await writeFile(target, content.slice(0, first) + newText + content.slice(first + oldText.length));
+    } catch (error) {
+      return fileErrorResult(error, path);
+    }
+    return commandSuccess(`Edited ${path}: replaced 1 occurrence\n`);
+  },
+};
+
+function countOccurrences(text: string, part: string): number {
+  let count = 0;
+  for (let at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + part.length)) count++;
+  return count;
+}

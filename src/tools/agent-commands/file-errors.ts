@@ -1,0 +1,11 @@
+import { executionFailure } from '../command-results';
+import type { CommandResult } from '../types';
+
+/** Turns a file-system error into the message the model sees, naming the path as it was given. */
+export function fileErrorResult(error: unknown, path: string): CommandResult {
+  const code = (error as NodeJS.ErrnoException)?.code;
+  if (code === 'ENOENT' || code === 'ENOTDIR') return executionFailure(`File not found: ${path}`);
+  if (code === 'EISDIR') return executionFailure(`Is a directory: ${path} (list it with glob or ls)`);
+  if (code === 'EACCES' || code === 'EPERM') return executionFailure(`Permission denied: ${path}`);
+  return executionFailure(`Cannot access ${path}: ${(error as Error)?.message ?? String(error)}`);
+}

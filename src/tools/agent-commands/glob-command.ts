@@ -1,0 +1,60 @@
+import { stat } from 'node:fs/promises';
+import { isAbsolute, join } from 'node:path';
+import { commandSuccess } from '../command-results';
+import { DEFAULT_SKIPPED_DIRECTORIES, walkFiles } from '../file-walker';
+import { globToRegExp, hasGlobMagic } from '../glob-pattern';
+import { fileErrorResult } from './file-errors';
+import { resolvePath, splitArguments, UsageError, type AgentCommand } from './agent-command';
+
+const MAX_RESULTS = 1000;
+
+export const globCommand: AgentCommand = {
+  name: 'glob',
+  usage: 'Usage: glob <pattern> [directory]',
+  help: [
+    'glob <pattern> [directory]',
+    '  List the files matching a glob pattern, one per line, sorted. The pattern is relative to',
+    "  [directory] (default: the shell's current directory) unless it is absolute.",
+    '  * and ? match within a path segment, ** across segments, [abc] a class, {a,b} alternatives.',
+    `  .git and node_modules are skipped unless the pattern names them; at most ${MAX_RESULTS} paths are listed.`,
+    'Quote the pattern so the shell syntax is not misread: glob "src/**/*.ts"',
+  ].join('\n'),
+  writes: false,
+  async run(args, { cwd, signal }) {
+    const words = splitArguments(args);
+    if (words.length < 1 || words.length > 2) throw new UsageError(words.length ? 'too many arguments' : 'missing <pattern>');
+    const [pattern, directory] = words;
+    const base = directory === undefined ? cwd : resolvePath(cwd, directory);
+    if (directory !== undefined) {
+      try {
+        if (!(await stat(base)).isDirectory()) throw new UsageError(`${directory} is not a directory`);
+      } catch (error) {
+        if (error instanceof UsageError) throw error;
+        return fileErrorResult(error, directory);
+      }
+    }
+    // Walk from the longest literal directory prefix; match the rest of the pattern below it.
+    const segments = pattern.split('/');
+    const firstMagic = segments.findIndex(hasGlobMagic);
+    const split = firstMagic < 0 ? segments.length - 1 : firstMagic;
+    const staticPart = segments.slice(0, split).join('/') || (isAbsolute(pattern) ? '/' : '');
+    const rest = segments.slice(split).join('/');
+    const root = isAbsolute(pattern) ? staticPart : join(base, staticPart);
+    const matcher = globToRegExp(rest);
+    const skipDirectories = new Set([...DEFAULT_SKIPPED_DIRECTORIES].filter((name) => !pattern.includes(name)));
+    const maxDepth = rest.includes('**') ? Infinity : rest.split('/').length - 1;
+
+    const matches: string[] = [];
+    let more = false;
+    for await (const file of walkFiles(root, { signal, skipDirectories, maxDepth })) {
+      if (!matcher.test(file)) continue;
+      if (matches.length === MAX_RESULTS) {
+        more = true;
+        break;
+      }
+      matches.push(staticPart ? join(staticPart, file) : file);
+    }
+    if (!matches.length) return commandSuccess(`No files match ${pattern}\n`);
+    return commandSuccess(matches.join('\n') + (more ? `\n[more than ${MAX_RESULTS} matches; narrow the pattern]` : '') + '\n');
+  },
+};

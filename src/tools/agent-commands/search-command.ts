@@ -1,0 +1,78 @@
+import { readFile, stat } from 'node:fs/promises';
+import { relative } from 'node:path';
+import { commandSuccess } from '../command-results';
+import { walkFiles } from '../file-walker';
+import { globToRegExp } from '../glob-pattern';
+import { fileErrorResult } from './file-errors';
+import { parseOptions, resolvePath, splitArguments, UsageError, type AgentCommand } from './agent-command';
+
+const MAX_MATCHES = 500;
+const MAX_FILE_BYTES = 2 * 1024 * 1024;
+const MAX_LINE_CHARS = 300;
+
+export const searchCommand: AgentCommand = {
+  name: 'search',
+  usage: 'Usage: search <regex> [path] [-i] [--glob <pattern>]',
+  help: [
+    'search <regex> [path] [-i] [--glob <pattern>]',
+    '  Search file contents with a JavaScript regular expression and print path:line: text for each',
+    "  matching line. [path] is a file or directory (default: the shell's current directory).",
+    '  -i / --ignore-case   case-insensitive',
+    '  --glob <pattern>     only files whose path (relative to [path]) matches, e.g. "**/*.ts"',
+    `  Binary files, files over 2 MB, .git and node_modules are skipped; at most ${MAX_MATCHES} matches are listed.`,
+    'Example: search "function \\w+Router" src --glob "**/*.ts"',
+  ].join('\n'),
+  writes: false,
+  async run(args, { cwd, signal }) {
+    const { positional, options } = parseOptions(splitArguments(args), ['--glob'], ['-i', '--ignore-case']);
+    if (positional.length < 1 || positional.length > 2) throw new UsageError(positional.length ? 'too many arguments' : 'missing <regex>');
+    const [source, where = '.'] = positional;
+    let regex: RegExp;
+    try {
+      regex = new RegExp(source, options.has('-i') || options.has('--ignore-case') ? 'i' : '');
+    } catch (error) {
+      throw new UsageError(`invalid regular expression: ${(error as Error).message}`);
+    }
+    const onlyFiles = options.has('--glob') ? globToRegExp(options.get('--glob')!) : undefined;
+    const root = resolvePath(cwd, where);
+    let isDirectory: boolean;
+    try {
+      isDirectory = (await stat(root)).isDirectory();
+    } catch (error) {
+      return fileErrorResult(error, where);
+    }
+
+    const lines: string[] = [];
+    const files = isDirectory ? walkFiles(root, { signal }) : single(root);
+    for await (const file of files) {
+      if (onlyFiles && !onlyFiles.test(isDirectory ? file : relative(cwd, file))) continue;
+      const path = isDirectory ? `${root}/${file}` : file;
+      const text = await readText(path);
+      if (text === undefined) continue;
+      const shown = relative(cwd, path) || path;
+      text.split('\n').forEach((line, index) => {
+        if (lines.length <= MAX_MATCHES && regex.test(line)) {
+          lines.push(`${shown}:${index + 1}: ${line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}…` : line}`);
+        }
+      });
+      if (lines.length > MAX_MATCHES || signal.aborted) break;
+    }
+    if (!lines.length) return commandSuccess(`No matches for /${source}/ in ${where}\n`);
+    const more = lines.length > MAX_MATCHES ? `\n[more than ${MAX_MATCHES} matches; narrow the search]` : '';
+    return commandSuccess(lines.slice(0, MAX_MATCHES).join('\n') + more + '\n');
+  },
+};
+
+async function* single(path: string): AsyncGenerator<string> {
+  yield path;
+}
+
+async function readText(path: string): Promise<string | undefined> {
+  try {
+    if ((await stat(path)).size > MAX_FILE_BYTES) return undefined;
+    const bytes = await readFile(path);
+    return bytes.subarray(0, 8000).includes(0) ? undefined : bytes.toString('utf8');
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,51 @@
+import { firstWord, stripBashPrefix } from './command-line';
+import type { CommandResult, FailureCategory, ToolResult } from './types';
+
+/** stdout, then stderr under a `[stderr]` header. */
+export function formatCommandOutput(stdout: string, stderr: string): string {
+  if (!stderr) return stdout;
+  const separator = stdout && !stdout.endsWith('\n') ? '\n' : '';
+  return `${stdout}${separator}[stderr]\n${stderr}`;
+}
+
+/** The command name a failure is reported under: the first word, past `bash ` and VAR=value prefixes. */
+export function baseCommandOf(command: string): string {
+  const words = stripBashPrefix(command.trim(), '/').split(/\s+/);
+  const first = words.find((word) => !/^[A-Za-z_]\w*=/.test(word)) ?? words[0] ?? '';
+  return firstWord(first) || first;
+}
+
+/** Turns a routed command's result into what the model reads; failures say how to repair the call. */
+export function toToolResult(command: string, result: CommandResult): ToolResult {
+  const output = formatCommandOutput(result.stdout, result.stderr);
+  const baseCommand = baseCommandOf(command);
+  const { exitCode } = result;
+  if (exitCode === 0) {
+    return { isError: false, output, message: output || '(no output)', brief: brief(output) || `${baseCommand}: done`, extras: { exitCode, baseCommand } };
+  }
+  const failureCategory: FailureCategory = result.failureCategory ?? (exitCode === 127 ? 'command_not_found' : 'execution_error');
+  const message = [output.trimEnd() || '(no output)', '', ...explainFailure(baseCommand, result, failureCategory)].join('\n');
+  return { isError: true, output, message, brief: `${baseCommand}: exit ${exitCode}`, extras: { exitCode, baseCommand, failureCategory } };
+}
+
+function explainFailure(base: string, result: CommandResult, category: FailureCategory): string[] {
+  const help = `Bash(command="${base} --help")`;
+  if (result.interrupted === 'cancelled') return [`Command interrupted (exit ${result.exitCode}): ${base} was cancelled before it finished.`];
+  if (result.interrupted === 'timeout') {
+    return [`Command timed out (exit ${result.exitCode}): ${base} was killed.`, 'Hint: make the command finish sooner (smaller scope, no interactive or watch mode), then retry.'];
+  }
+  const failed = `Command failed with exit code ${result.exitCode}: ${base}`;
+  switch (category) {
+    case 'command_not_found':
+      return [failed, `Hint: \`${base}\` was not found. Check the name, or see its usage with ${help}. Agent commands: read, write, edit, glob, search, TodoWrite.`];
+    case 'invalid_usage':
+      return [failed, `Hint: learn the usage first with ${help}, then retry with corrected arguments.`];
+    default:
+      return [failed, `Hint: fix the cause shown above; if the arguments may be wrong, check ${help}, then retry.`];
+  }
+}
+
+function brief(output: string): string {
+  const line = output.split('\n').find((text) => text.trim()) ?? '';
+  return line.length > 80 ? `${line.slice(0, 77)}...` : line;
+}

@@ -1,0 +1,24 @@
+import type { CommandResult } from './types';
+
+export function commandSuccess(stdout: string): CommandResult {
+  return { stdout, stderr: '', exitCode: 0 };
+}
+
+/** A well-formed command that failed in the world (missing file, text not found): not the model's syntax. */
+export function executionFailure(message: string, exitCode = 1): CommandResult {
+  return { stdout: '', stderr: ensureNewline(message), exitCode, failureCategory: 'execution_error' };
+}
+
+/** Wrong arguments: the reason, the usage line, and where to learn more. */
+export function usageFailure(command: string, usage: string, reason: string): CommandResult {
+  const stderr = `Error: ${reason}\n${usage}\nRun Bash(command="${command} --help") to learn the usage, then retry.\n`;
+  return { stdout: '', stderr, exitCode: 1, failureCategory: 'invalid_usage' };
+}
+
+export function notFoundFailure(message: string): CommandResult {
+  return { stdout: '', stderr: ensureNewline(message), exitCode: 1, failureCategory: 'command_not_found' };
+}
+
+function ensureNewline(text: string): string {
+  return text.endsWith('\n') ? text : `${text}\n`;
+}

@@ -1,0 +1,60 @@
+import { splitArguments, UsageError } from '../agent-commands/agent-command';
+import { commandSuccess, executionFailure, notFoundFailure, usageFailure } from '../command-results';
+import { firstWord } from '../command-line';
+import type { CommandResult, SubAgentExecutorFactory } from '../types';
+import type { ExtensionCallOptions, ExtensionHandlers } from './extension-handlers';
+import { parseTaskRequest, TASK_USAGE } from './task-request';
+
+export interface ExtensionContext extends ExtensionCallOptions {
+  subAgentExecutorFactory?: SubAgentExecutorFactory;
+  handlers: ExtensionHandlers;
+}
+
+const TASK_HELP = [
+  'task:<type> --prompt "<what to do>" [--description "<short title>"]',
+  '  Delegate work to a sub-agent of the given type (for example task:general, task:explore).',
+  '  -p is short for --prompt, -d for --description. Without --prompt the remaining words are the prompt.',
+  'Example: task:explore -p "Find where the config is loaded" -d "find config loading"',
+].join('\n');
+
+/** Layer 3: `task:*`, `mcp:*` and `skill:*`. Handler failures become results, never exceptions. */
+export async function runExtension(command: string, context: ExtensionContext): Promise<CommandResult> {
+  const id = firstWord(command);
+  const rest = command.trim().slice(id.length);
+  try {
+    if (id.startsWith('task:')) return await runTask(command, rest, context);
+    if (id.startsWith('mcp:')) return await runMcp(id, rest, context);
+    return await runSkill(id, rest, context);
+  } catch (error) {
+    if (error instanceof UsageError) return usageFailure(id, id.startsWith('task:') ? TASK_USAGE : `Usage: ${id} [arguments...]`, error.message);
+    return executionFailure(`${id} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+async function runTask(command: string, rest: string, context: ExtensionContext): Promise<CommandResult> {
+  if (/^\s*(--help|-h)\s*$/.test(rest)) return commandSuccess(`${TASK_HELP}\n`);
+  if (!context.subAgentExecutorFactory) return executionFailure('Task commands require SubAgent executor');
+  const request = parseTaskRequest(command);
+  let executor;
+  try {
+    executor = context.subAgentExecutorFactory(request.type);
+  } catch (error) {
+    return notFoundFailure(error instanceof Error ? error.message : `Unknown task type: ${request.type}`);
+  }
+  return executor.execute(request, { signal: context.signal });
+}
+
+async function runMcp(id: string, rest: string, context: ExtensionContext): Promise<CommandResult> {
+  const match = /^mcp:([^:\s]+):([^:\s]+)$/.exec(id);
+  if (!match) throw new UsageError('expected mcp:<server>:<tool>');
+  const [, server, tool] = match;
+  if (!context.handlers.mcp) return notFoundFailure(`Unknown MCP server: ${server} (no MCP servers are configured), so ${id} does not exist`);
+  return context.handlers.mcp(server, tool, splitArguments(rest), context);
+}
+
+async function runSkill(id: string, rest: string, context: ExtensionContext): Promise<CommandResult> {
+  const name = id.slice('skill:'.length);
+  if (!name) throw new UsageError('expected skill:<name>');
+  if (!context.handlers.skill) return notFoundFailure(`Unknown skill: ${name} (no skills are configured)`);
+  return context.handlers.skill(name, splitArguments(rest), context);
+}

@@ -1,0 +1,106 @@
+import { ShellProcess } from './shell-process';
+import type { CommandResult } from './types';
+
+export interface NativeShellSessionOptions {
+  cwd: string;
+  maxOutputBytes?: number;
+}
+
+export interface NativeRunOptions {
+  signal: AbortSignal;
+  timeoutMs: number;
+}
+
+type RetireReason = 'cancelled' | 'timeout' | 'restart' | 'close';
+
+export const DEFAULT_MAX_OUTPUT_BYTES = 128 * 1024;
+
+/**
+ * The router's native layer: one persistent bash (started on first use) running commands one at a time,
+ * so `cd` and `export` carry over. A cancel or a timeout kills the command's whole process group; the
+ * next command then gets a fresh shell in the last working directory (exported variables are lost).
+ * An explicit `restart()` starts over in the original directory.
+ */
+export class NativeShellSession {
+  private shell?: ShellProcess;
+  private readonly retired = new WeakMap<ShellProcess, RetireReason>();
+  private queue: Promise<unknown> = Promise.resolve();
+  private lastCwd: string;
+  private closed = false;
+
+  constructor(private readonly options: NativeShellSessionOptions) {
+    this.lastCwd = options.cwd;
+  }
+
+  /** The shell's current directory, as of the last command that finished. */
+  get cwd(): string {
+    return this.shell?.alive ? this.shell.cwd : this.lastCwd;
+  }
+
+  /** The bash process id, when one is running. */
+  get pid(): number | undefined {
+    return this.shell?.alive ? this.shell.pid : undefined;
+  }
+
+  run(command: string, options: NativeRunOptions): Promise<CommandResult> {
+    const turn = this.queue.then(() => this.runNow(command, options));
+    this.queue = turn.catch(() => undefined);
+    return turn;
+  }
+
+  /** Kills the current shell (and its command, if any); the next command starts a fresh one. */
+  async restart(): Promise<void> {
+    const shell = this.shell;
+    this.lastCwd = this.options.cwd;
+    if (shell) await this.retire(shell, 'restart');
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.shell) await this.retire(this.shell, 'close');
+  }
+
+  private async runNow(command: string, { signal, timeoutMs }: NativeRunOptions): Promise<CommandResult> {
+    if (signal.aborted) return interrupted('cancelled');
+    if (this.closed) return { stdout: '', stderr: 'The shell session is closed\n', exitCode: 1, failureCategory: 'execution_error' };
+    const shell = this.currentShell();
+    const onAbort = () => void this.retire(shell, 'cancelled');
+    signal.addEventListener('abort', onAbort, { once: true });
+    const timer = setTimeout(() => void this.retire(shell, 'timeout'), timeoutMs);
+    let result;
+    try {
+      result = await shell.run(command);
+    } finally {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+    }
+    if (this.retired.get(shell) !== 'restart') this.lastCwd = shell.cwd;
+    if (!result.shellExited) return { stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode };
+
+    if (this.shell === shell) this.shell = undefined;
+    const reason = this.retired.get(shell);
+    if (reason === 'timeout') {
+      const notice = `Command timed out after ${timeoutMs} ms and was killed; the shell session was restarted (working directory kept, exported variables lost).\n`;
+      return { stdout: result.stdout, stderr: result.stderr + notice, exitCode: 124, interrupted: 'timeout', failureCategory: 'execution_error' };
+    }
+    if (reason) return { ...interrupted('cancelled'), stdout: result.stdout };
+    const notice = `[the shell exited with code ${result.exitCode}; the next command starts a new shell session]\n`;
+    return { stdout: result.stdout, stderr: result.stderr + notice, exitCode: result.exitCode };
+  }
+
+  private currentShell(): ShellProcess {
+    if (!this.shell?.alive) this.shell = new ShellProcess({ cwd: this.lastCwd, maxOutputBytes: this.options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES });
+    return this.shell;
+  }
+
+  private retire(shell: ShellProcess, reason: RetireReason): Promise<void> {
+    if (!this.retired.has(shell)) this.retired.set(shell, reason);
+    if (this.shell === shell) this.shell = undefined;
+    return shell.kill();
+  }
+}
+
+/** The result of a command stopped before it finished (exit 130, as after Ctrl-C). */
+export function interrupted(reason: 'cancelled'): CommandResult {
+  return { stdout: '', stderr: 'Command interrupted: it was cancelled before it finished\n', exitCode: 130, interrupted: reason, failureCategory: 'execution_error' };
+}

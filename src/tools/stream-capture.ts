@@ -1,0 +1,77 @@
+const EMPTY: Buffer = Buffer.alloc(0);
+
+/**
+ * Collects one output stream of a shell command until an end marker (followed by a payload and a NUL) shows
+ * up. Memory stays bounded: the first `headBytes` and the last `tailBytes` are kept and whatever lies
+ * between is counted and reported as `[output truncated: N bytes omitted]`, never dropped silently.
+ */
+export class StreamCapture {
+  private readonly head: Buffer[] = [];
+  private headSize = 0;
+  private tail: Buffer[] = [];
+  private tailSize = 0;
+  private total = 0;
+  /** The bytes still worth searching for the marker (a marker can straddle two chunks). */
+  private scan: Buffer = EMPTY;
+  private markerOffset?: number;
+  /** What followed the marker, once its NUL terminator arrived. */
+  payload?: string;
+
+  constructor(
+    private readonly marker: Buffer,
+    private readonly headBytes: number,
+    private readonly tailBytes: number,
+  ) {}
+
+  get complete(): boolean {
+    return this.payload !== undefined;
+  }
+
+  push(chunk: Buffer): void {
+    if (this.complete) return; // late output from a background job belongs to no command
+    this.store(chunk);
+    this.scan = this.scan.length ? Buffer.concat([this.scan, chunk]) : chunk;
+    const at = this.scan.indexOf(this.marker);
+    if (at < 0) {
+      this.scan = this.scan.subarray(Math.max(0, this.scan.length - this.marker.length + 1));
+      return;
+    }
+    const end = this.scan.indexOf(0, at + this.marker.length);
+    if (end < 0) {
+      this.scan = this.scan.subarray(at);
+      return;
+    }
+    this.markerOffset = this.total - this.scan.length + at;
+    this.payload = this.scan.subarray(at + this.marker.length, end).toString('utf8');
+    this.scan = EMPTY;
+  }
+
+  /** The captured text before the marker (or everything, when the marker never came). */
+  text(): string {
+    const end = this.markerOffset ?? this.total;
+    const headPart = Buffer.concat(this.head).subarray(0, Math.min(this.headSize, end));
+    const tailStart = this.total - this.tailSize;
+    const tailPart = end > tailStart ? Buffer.concat(this.tail).subarray(0, end - tailStart) : EMPTY;
+    const omitted = Math.max(0, Math.min(end, tailStart) - this.headSize);
+    if (!omitted) return Buffer.concat([headPart, tailPart]).toString('utf8');
+    return `${headPart.toString('utf8')}\n[output truncated: ${omitted} bytes omitted]\n${tailPart.toString('utf8')}`;
+  }
+
+  private store(chunk: Buffer): void {
+    this.total += chunk.length;
+    let rest = chunk;
+    if (this.headSize < this.headBytes) {
+      const taken = rest.subarray(0, this.headBytes - this.headSize);
+      this.head.push(taken);
+      this.headSize += taken.length;
+      rest = rest.subarray(taken.length);
+    }
+    if (!rest.length) return;
+    this.tail.push(rest);
+    this.tailSize += rest.length;
+    while (this.tail.length > 1 && this.tailSize - this.tail[0].length >= this.tailBytes) {
+      this.tailSize -= this.tail[0].length;
+      this.tail.shift();
+    }
+  }
+}
