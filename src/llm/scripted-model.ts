@@ -97,10 +97,11 @@ function firstUserText(messages: ChatMessage[]): string {
   return typeof first?.content === 'string' ? first.content : '';
 }
 
+/** Waits, or stops waiting when the client goes away (nobody reads the reply then). */
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+    signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
   });
 }
 

@@ -41,6 +41,11 @@ export class LlmMock {
     return this.script.requests;
   }
 
+  /** Scripted replies no request has consumed. */
+  get remaining(): number {
+    return this.script.remaining;
+  }
+
   client(): OpenAI {
     return createOpenAIClient({ apiKey: 'test-key', baseURL: LLM_BASE_URL, maxRetries: 0 });
   }

@@ -1,0 +1,183 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type OpenAI from 'openai';
+import { AbortError } from '../llm/model-error';
+import { createOpenAIClient, createOpenAIModelRuntime } from '../llm/openai-model-runtime';
+import type { ChatMessage, ModelRuntime, Usage } from '../llm/types';
+import { contextStats, generateSessionId, SessionStore, type ContextStats, type Session, type SessionUsage } from '../session';
+import { createSubAgentExecutorFactory } from '../subagents';
+import { TodoStore } from '../todo';
+import { BashRouter, BashTool } from '../tools';
+import type { Tool, ToolResult } from '../tools/types';
+import { ConversationHistory } from './conversation-history';
+import { maxConsecutiveToolFailures } from './env-settings';
+import { CONSECUTIVE_FAILURES_MESSAGE, ConsecutiveFailurePolicy } from './failure-policy';
+import { assistantMessage, streamAssistantReply } from './model-turn';
+import { executeRound } from './round-executor';
+import { withSkillSearchInstruction } from './skill-search-instruction';
+import { defaultSystemPrompt } from './system-prompt';
+import { todoReminder } from './todo-reminder';
+import { planToolCalls } from './tool-call-plan';
+import type { AgentRunnerOptions, RunnerEvent, RunOptions, StopReason } from './types';
+
+const DEFAULT_MAX_ITERATIONS = 50;
+
+/**
+ * The agent loop: ask the model, run the tools it calls (task:* batches in parallel), feed the results
+ * back, until it answers without tools. History is persisted as it is confirmed, never half a round.
+ */
+export class AgentRunner {
+  readonly client: OpenAI;
+  readonly todoStore: TodoStore;
+  private readonly model: string;
+  private readonly modelRuntime: ModelRuntime;
+  private readonly tools: Map<string, Tool<any>>;
+  private readonly ownedRouter?: BashRouter;
+  private readonly sessionId: string | null;
+  private readonly ready: Promise<{ history: ConversationHistory; session: Session | null }>;
+
+  constructor(private readonly options: AgentRunnerOptions) {
+    this.model = options.model;
+    this.client = options.client ?? createOpenAIClient({ apiKey: options.apiKey, baseURL: options.baseURL });
+    this.modelRuntime = createOpenAIModelRuntime({ model: options.model, client: this.client });
+    this.todoStore = options.todoStore ?? new TodoStore();
+    if (!options.toolset) this.ownedRouter = this.createRouter();
+    this.tools = new Map((options.toolset ?? [new BashTool(this.ownedRouter!)]).map((tool) => [tool.name, tool]));
+    const wantsSession = Boolean(options.session || options.sessionId || options.sessionsDir);
+    this.sessionId = options.session?.id ?? options.sessionId ?? (wantsSession ? generateSessionId() : null);
+    this.ready = this.openSession();
+    this.ready.catch(() => {}); // surfaced by the first call that needs it
+  }
+
+  getSessionId(): string | null {
+    return this.sessionId;
+  }
+
+  async getHistory(): Promise<ChatMessage[]> {
+    return [...(await this.ready).history.messages];
+  }
+
+  async getSessionUsage(): Promise<SessionUsage | null> {
+    return (await this.ready).session?.usage ?? null;
+  }
+
+  async getContextStats(): Promise<ContextStats> {
+    return contextStats((await this.ready).history.messages);
+  }
+
+  /** Adds a model call's usage to the session's totals (sub-agents report theirs this way). */
+  async recordUsage(usage: Usage, model: string): Promise<void> {
+    const { session } = await this.ready;
+    if (session) await session.recordUsage(usage, model);
+    this.emit({ type: 'usage', usage, model });
+  }
+
+  /** Runs one user request to the model's final answer. Rejects with an AbortError when `signal` aborts. */
+  async run(input: string, { signal }: RunOptions = {}): Promise<string> {
+    const { history } = await this.ready;
+    this.emit({ type: 'run_started', sessionId: this.sessionId, input });
+    const skillSearch = (this.options.enableSkillSearchInstruction ?? true) && !history.hasUserMessage;
+    await history.append({ role: 'user', content: skillSearch ? withSkillSearchInstruction(input) : input });
+
+    const failures = new ConsecutiveFailurePolicy(this.options.maxConsecutiveToolFailures ?? maxConsecutiveToolFailures());
+    const maxIterations = this.options.maxIterations ?? DEFAULT_MAX_ITERATIONS;
+    let notice: ChatMessage | null = null;
+    for (let iteration = 0; iteration < maxIterations; iteration++) {
+      const removed = await history.sanitize();
+      if (removed) this.emit({ type: 'history_sanitized', removed });
+
+      const reply = await this.ask([...history.messages, ...(notice ? [notice] : [])], signal);
+      notice = null;
+      const message = assistantMessage(reply);
+      this.emit({ type: 'assistant_message', content: reply.content, toolCalls: reply.toolCalls });
+
+      if (reply.toolCalls.length === 0) {
+        await history.append(message);
+        const reminder = todoReminder(this.todoStore.get().items);
+        if (!reminder) return this.finish(reply.content, 'completed');
+        this.emit({ type: 'reminder', text: reminder });
+        await history.append({ role: 'user', content: reminder });
+        continue;
+      }
+
+      const { planned, malformed } = planToolCalls(reply.toolCalls);
+      if (malformed.length) {
+        // The round is dropped whole; the model is told once, in the next request only.
+        const names = malformed.map((call) => `${call.function.name} (${call.id})`).join(', ');
+        this.emit({ type: 'round_discarded', reason: `tool call arguments are not a JSON object: ${names}` });
+        notice = { role: 'user', content: `[System Notice] Your last tool calls were discarded: the arguments of ${names} were not a valid JSON object. Call the tool again with arguments like {"command": "..."}.` };
+        if (failures.recordMalformedRound()) return this.stop(history, CONSECUTIVE_FAILURES_MESSAGE, 'consecutive_failures');
+        continue;
+      }
+
+      const results = await executeRound(planned, this.tools, (event) => this.emit(event), signal);
+      await history.append(message, ...results.map((result, i) => toolMessage(planned[i].call.id, result)));
+      if (failures.record(results)) return this.stop(history, CONSECUTIVE_FAILURES_MESSAGE, 'consecutive_failures');
+    }
+    return this.stop(history, `Reached the limit of ${maxIterations} model requests in one run; stopping.`, 'max_iterations');
+  }
+
+  /** Ends the shell this runner started. */
+  async close(): Promise<void> {
+    await this.ownedRouter?.close();
+  }
+
+  /** One model request: the system prompt (never part of the history), then the conversation. */
+  private async ask(conversation: ChatMessage[], signal?: AbortSignal) {
+    if (signal?.aborted) throw new AbortError('The run was interrupted');
+    const messages: ChatMessage[] = [{ role: 'system', content: this.systemPrompt }, ...conversation];
+    const tools = [...this.tools.values()].map((tool) => tool.definition);
+    const reply = await streamAssistantReply(this.modelRuntime, { messages, tools, signal }, (text) =>
+      this.emit({ type: 'assistant_delta', text }),
+    );
+    if (reply.usage) await this.recordUsage(reply.usage, this.model);
+    return reply;
+  }
+
+  private async stop(history: ConversationHistory, text: string, reason: StopReason): Promise<string> {
+    await history.append({ role: 'assistant', content: text });
+    return this.finish(text, reason);
+  }
+
+  private finish(text: string, stopReason: StopReason): string {
+    this.emit({ type: 'run_finished', text, stopReason });
+    return text;
+  }
+
+  private get systemPrompt(): string {
+    const { systemPrompt, cwd, isSubAgent } = this.options;
+    return systemPrompt ?? defaultSystemPrompt(cwd ?? process.cwd(), { isSubAgent });
+  }
+
+  private emit(event: RunnerEvent): void {
+    this.options.onEvent?.(event);
+  }
+
+  /** The default toolset's shell, with task:* sub-agents that share this runner's model client. */
+  private createRouter(): BashRouter {
+    const router: BashRouter = new BashRouter({
+      cwd: this.options.cwd,
+      todoStore: this.todoStore,
+      subAgentExecutorFactory: createSubAgentExecutorFactory({
+        createRunner: (options) => new AgentRunner(options),
+        client: this.client,
+        model: this.model,
+        cwd: () => router.cwd,
+        recordUsage: (usage, model) => this.recordUsage(usage, model),
+      }),
+    });
+    return router;
+  }
+
+  private async openSession(): Promise<{ history: ConversationHistory; session: Session | null }> {
+    const { session: given, sessionId, sessionsDir } = this.options;
+    if (!this.sessionId) return { history: new ConversationHistory(null), session: null };
+    const store = new SessionStore(sessionsDir ?? process.env.SYNAPSE_SESSIONS_DIR ?? join(homedir(), '.synapse', 'sessions'));
+    const session = given ?? (sessionId ? await store.open(sessionId) : await store.create({ id: this.sessionId }));
+    return { history: new ConversationHistory(session, session.messages), session };
+  }
+}
+
+function toolMessage(toolCallId: string, result: ToolResult): ChatMessage {
+  return { role: 'tool', tool_call_id: toolCallId, content: result.message };
+}

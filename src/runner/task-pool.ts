@@ -1,0 +1,25 @@
+/**
+ * Runs jobs with at most `limit` in flight, starting the next queued job as soon as any finishes, so one
+ * slow job holds one slot rather than a whole sub-batch. Results come back in job order.
+ */
+export async function runPool<T>(jobs: ReadonlyArray<() => Promise<T>>, limit: number, shouldStop: () => boolean = () => false): Promise<T[]> {
+  const results = new Array<T>(jobs.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length && !shouldStop()) {
+      const index = next++;
+      results[index] = await jobs[index]();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(Math.max(1, limit), jobs.length) }, worker));
+  return results;
+}
+
+/** The simpler alternative, kept for comparison in `npm run bench`: fixed sub-batches of `limit`, each waiting for its slowest job. */
+export async function runInFixedBatches<T>(jobs: ReadonlyArray<() => Promise<T>>, limit: number): Promise<T[]> {
+  const results: T[] = [];
+  for (let start = 0; start < jobs.length; start += limit) {
+    results.push(...(await Promise.all(jobs.slice(start, start + limit).map((job) => job()))));
+  }
+  return results;
+}

@@ -1,0 +1,64 @@
+import type OpenAI from 'openai';
+import type { ChatMessage, ToolCall, Usage } from '../llm/types';
+import type { Tool, ToolResult } from '../tools/types';
+import type { TodoStore } from '../todo';
+import type { Session } from '../session';
+
+/** Why a run ended. */
+export type StopReason = 'completed' | 'consecutive_failures' | 'max_iterations';
+
+/** Progress of a run, in the order things happen (task results in completion order). */
+export type RunnerEvent =
+  | { type: 'run_started'; sessionId: string | null; input: string }
+  | { type: 'assistant_delta'; text: string }
+  | { type: 'assistant_message'; content: string; toolCalls: ToolCall[] }
+  | { type: 'tool_call_started'; toolCallId: string; name: string; command?: string; isTask: boolean; description?: string }
+  | {
+      type: 'tool_call_finished';
+      toolCallId: string;
+      name: string;
+      command?: string;
+      isTask: boolean;
+      description?: string;
+      result: ToolResult;
+      durationMs: number;
+    }
+  | { type: 'usage'; usage: Usage; model: string }
+  | { type: 'reminder'; text: string }
+  | { type: 'history_sanitized'; removed: number }
+  | { type: 'round_discarded'; reason: string }
+  | { type: 'run_finished'; text: string; stopReason: StopReason };
+
+export interface AgentRunnerOptions {
+  model: string;
+  /** A ready OpenAI client (shared with sub-agents); otherwise one is built from baseURL/apiKey. */
+  client?: OpenAI;
+  baseURL?: string;
+  apiKey?: string;
+  systemPrompt?: string;
+  /** Working directory of the shell and file commands. Default: process.cwd(). */
+  cwd?: string;
+  /** The tools offered to the model. Default: the Bash tool over a BashRouter with sub-agents. */
+  toolset?: Tool<any>[];
+  todoStore?: TodoStore;
+  /** Rounds in a row with usage failures before the runner stops. Default 3 (env SYNAPSE_MAX_CONSECUTIVE_TOOL_FAILURES). */
+  maxConsecutiveToolFailures?: number;
+  /** Model requests in one run before the runner stops. Default 50. */
+  maxIterations?: number;
+  /** Prefix the conversation's first user message with the Skill Search Priority block. Default true. */
+  enableSkillSearchInstruction?: boolean;
+  /** Persistence: an opened session, or an id to resume from sessionsDir, or just a sessionsDir to create one in. */
+  session?: Session;
+  sessionId?: string;
+  sessionsDir?: string;
+  /** Progress callback. */
+  onEvent?: (event: RunnerEvent) => void;
+  /** Set for sub-agents: the default system prompt then describes a single delegated task. */
+  isSubAgent?: boolean;
+}
+
+export interface RunOptions {
+  signal?: AbortSignal;
+}
+
+export type { ChatMessage };

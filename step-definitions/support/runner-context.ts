@@ -1,0 +1,158 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { AgentRunner, SessionStore, type AgentRunnerOptions, type ChatMessage, type RunnerEvent, type ScriptedReply, type SessionUsage } from '../../src';
+import { LLM_MODEL } from './llm-mock';
+import type { SynapseWorld } from './world';
+
+export interface TimedEvent {
+  event: RunnerEvent;
+  at: number;
+}
+
+/** A tool call of a scripted reply: the Bash command, or a whole call. */
+export type ScriptedCall = string | { name: string; arguments: string | string[] };
+
+/**
+ * A scenario's AgentRunner: built on first use against the msw model, in the scenario's temp dir,
+ * recording every progress event with its time.
+ */
+export class RunnerContext {
+  options: Partial<AgentRunnerOptions> = {};
+  readonly events: TimedEvent[] = [];
+  private built?: AgentRunner;
+  /** The text each `run` of this scenario resolved with, or the error it rejected with. */
+  result?: string;
+  error?: unknown;
+  /** The user input the runner is given (parent replies are routed to it by `when`). */
+  input = 'Please do the work.';
+  private calls = 0;
+  /** How often a recorded tool's cancel() was called. */
+  cancelCalls = 0;
+  usageBefore?: SessionUsage;
+
+  constructor(private readonly world: SynapseWorld) {}
+
+  async runner(): Promise<AgentRunner> {
+    if (this.built) return this.built;
+    const runner = new AgentRunner({
+      model: LLM_MODEL,
+      client: this.world.llm.client(),
+      cwd: await this.world.tempDir(),
+      ...this.options,
+      onEvent: (event) => this.events.push({ event, at: performance.now() }),
+    });
+    this.world.onCleanup(() => runner.close());
+    this.built = runner;
+    return runner;
+  }
+
+  /** Forgets the runner (a new one, same options, is built on next use), as a new process would. */
+  async restart(): Promise<void> {
+    this.options.sessionId = this.built?.getSessionId() ?? undefined;
+    await this.built?.close();
+    this.built = undefined;
+  }
+
+  async sessionsDir(): Promise<string> {
+    return (this.options.sessionsDir ??= `${await this.world.tempDir()}/sessions`);
+  }
+
+  /** The parent conversation's next reply: tool calls (Bash commands) or text. */
+  reply(calls: ScriptedCall[] | string): void {
+    if (typeof calls === 'string') return this.world.llm.reply({ when: this.input, content: calls });
+    this.world.llm.reply({
+      when: this.input,
+      toolCalls: calls.map((call) => {
+        const id = `call_${++this.calls}`;
+        return typeof call === 'string' ? { id, name: 'Bash', arguments: { command: call } } : { id, ...call };
+      }),
+    });
+  }
+
+  /** A sub-agent's reply, routed by its prompt. */
+  subAgentReply(prompt: string, reply: Omit<ScriptedReply, 'when'>): void {
+    this.world.llm.reply({ when: prompt, ...reply });
+  }
+
+  async run(input = this.input, signal?: AbortSignal): Promise<string> {
+    this.result = undefined;
+    this.error = undefined;
+    try {
+      const text = await (await this.runner()).run(input, { signal });
+      this.result = text;
+      return text;
+    } catch (error) {
+      this.error = error;
+      throw error;
+    }
+  }
+
+  /** Starts a run and aborts it shortly after the tool running `command` has started. */
+  async runAndAbortWhenToolStarts(command: string): Promise<void> {
+    const controller = new AbortController();
+    const running = this.run(this.input, controller.signal).catch(() => undefined);
+    await this.waitFor((event) => event.type === 'tool_call_started' && event.command === command);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    controller.abort();
+    await running;
+  }
+
+  async waitFor(predicate: (event: RunnerEvent) => boolean, timeoutMs = 5000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.events.some(({ event }) => predicate(event))) {
+      if (Date.now() > deadline) throw new Error('Timed out waiting for a runner event');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  of<T extends RunnerEvent['type']>(type: T): Array<Extract<RunnerEvent, { type: T }> & { at: number }> {
+    return this.events.filter(({ event }) => event.type === type).map(({ event, at }) => ({ ...(event as Extract<RunnerEvent, { type: T }>), at }));
+  }
+
+  /** Start and finish times of each tool call, keyed by the command it ran. */
+  spans(): Map<string, { start: number; end: number; isError: boolean }> {
+    const spans = new Map<string, { start: number; end: number; isError: boolean }>();
+    for (const started of this.of('tool_call_started')) spans.set(started.toolCallId, { start: started.at, end: Infinity, isError: false });
+    for (const finished of this.of('tool_call_finished')) Object.assign(spans.get(finished.toolCallId)!, { end: finished.at, isError: finished.result.isError });
+    const byCommand = new Map<string, { start: number; end: number; isError: boolean }>();
+    for (const started of this.of('tool_call_started')) byCommand.set(started.command ?? started.name, spans.get(started.toolCallId)!);
+    return byCommand;
+  }
+
+  /** The most tool calls ever running at once, observed from the runner's own start/finish events. */
+  maxInFlight(): number {
+    let current = 0;
+    let max = 0;
+    for (const { event } of this.events) {
+      if (event.type === 'tool_call_started') max = Math.max(max, ++current);
+      if (event.type === 'tool_call_finished') current--;
+    }
+    return max;
+  }
+
+  async history(): Promise<ChatMessage[]> {
+    return (await this.runner()).getHistory();
+  }
+
+  toolMessages(history: ChatMessage[]): ChatMessage[] {
+    return history.filter((message) => message.role === 'tool');
+  }
+
+  /** The history as a new process reads it from disk. */
+  async persistedHistory(): Promise<ChatMessage[]> {
+    const session = await new SessionStore(await this.sessionsDir()).open((await this.runner()).getSessionId()!);
+    return [...session.messages];
+  }
+
+  async givenFile(name: string, content: string): Promise<void> {
+    await writeFile(join(await this.world.tempDir(), name), content);
+  }
+
+  async readFile(name: string): Promise<string> {
+    return readFile(join(await this.world.tempDir(), name), 'utf8');
+  }
+
+  async sessionDirectories(): Promise<string[]> {
+    return (await readdir(await this.sessionsDir())).filter((name) => name.startsWith('session-'));
+  }
+}
