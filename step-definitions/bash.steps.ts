@@ -1,0 +1,239 @@
+// The Bash tool and its router (02-p1-core-tools part05/part06, features/bash-router.feature): a real
+// BashRouter with a real bash in the scenario's temp directory.
+import { mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Given, Then, When } from '@cucumber/cucumber';
+import { expect } from 'chai';
+import { classifyCommand } from '../src';
+import { runWithBashC, ToolsContext, waitForFile, waitForProcessExit, WORKSPACE_FILE, WORKSPACE_FILE_SEED } from './support/tools-context';
+import type { SynapseWorld } from './support/world';
+
+const HEREDOC_BODY = 'first line\n$HOME and `date` stay literal\n  indented "quotes"\n';
+const tools = (world: SynapseWorld) => world.use(ToolsContext);
+
+/** A step text matched literally (it holds ( ) / that Cucumber expressions would read as syntax). */
+const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`);
+
+// --- Router: arranging and running commands -------------------------------------------------------
+
+Given('Router 已就绪', async function (this: SynapseWorld) {
+  await tools(this).router();
+  await tools(this).writeWorkspaceFile(WORKSPACE_FILE, WORKSPACE_FILE_SEED);
+});
+
+Given('Router 未注入 `subAgentExecutorFactory`', function (this: SynapseWorld) {
+  expect(tools(this).routerOptions.subAgentExecutorFactory).to.equal(undefined);
+});
+
+// `执行 \`store.update(items)\`` belongs to the TodoStore steps, hence the lookahead.
+Given(/^执行 `(?!store\.)([^`]+)`$/, function (this: SynapseWorld, command: string) {
+  tools(this).prepare(command);
+});
+
+Given(/^用户输入 `(.+)`$/, function (this: SynapseWorld, command: string) {
+  tools(this).prepare(command);
+});
+
+When('Router 处理命令', async function (this: SynapseWorld) {
+  await tools(this).run();
+});
+
+When(exactly("执行 `cat <<'EOF' > ./tmp.txt` 多行 heredoc 命令"), async function (this: SynapseWorld) {
+  await tools(this).run(`cat <<'EOF' > ./${WORKSPACE_FILE}\n${HEREDOC_BODY}EOF`);
+});
+
+// --- Router: results -----------------------------------------------------------------------------
+
+Then(/^(?:应)?返回 `exitCode=(\d+)`$/, async function (this: SynapseWorld, code: string) {
+  expect((await tools(this).result()).exitCode).to.equal(Number(code));
+});
+
+Then(/^退出码应为 `(\d+)`$/, async function (this: SynapseWorld, code: string) {
+  expect((await tools(this).result()).exitCode).to.equal(Number(code));
+});
+
+Then(/^返回应为(成功|失败)$/, async function (this: SynapseWorld, outcome: string) {
+  const { exitCode } = await tools(this).result();
+  if (outcome === '成功') expect(exitCode).to.equal(0);
+  else expect(exitCode).to.not.equal(0);
+});
+
+Then(/^stderr (?:应)?包含 `([^`]+)`$/, async function (this: SynapseWorld, text: string) {
+  expect((await tools(this).result()).stderr).to.include(text);
+});
+
+Then('应路由到 native shell 会话执行', async function (this: SynapseWorld) {
+  expect((await tools(this).result()).exitCode).to.equal(0);
+  // Only a shell turns `echo "hello" > ./tmp.txt` into this file.
+  expect(await tools(this).readWorkspaceFile(WORKSPACE_FILE)).to.equal('hello\n');
+});
+
+Then('命令文本应原样传递给 native shell', async function (this: SynapseWorld) {
+  await tools(this).result();
+  // A quoted delimiter keeps $HOME and `date` literal: any rewriting of the text would show here.
+  expect(await tools(this).readWorkspaceFile(WORKSPACE_FILE)).to.equal(HEREDOC_BODY);
+});
+
+Then('应作为 native shell 命令执行', async function (this: SynapseWorld) {
+  expect((await tools(this).result()).exitCode).to.equal(0);
+  expect(await tools(this).readWorkspaceFile(WORKSPACE_FILE)).to.equal(WORKSPACE_FILE_SEED.replace(/a/g, 'b'));
+});
+
+Then('不应误判为 Agent Shell 内建命令', async function (this: SynapseWorld) {
+  const result = await tools(this).result();
+  expect(classifyCommand(tools(this).lastCommand!)).to.equal('native');
+  expect(result.stderr).to.equal('');
+  expect(result.failureCategory).to.equal(undefined);
+});
+
+Then(/^实际执行命令应为去除前缀后的 `(.+)`$/, async function (this: SynapseWorld, stripped: string) {
+  const result = await tools(this).result();
+  // The reference: the stripped command run by a fresh bash in a directory of its own.
+  const referenceDir = join(await this.tempDir(), 'reference');
+  await mkdir(referenceDir);
+  const reference = runWithBashC(stripped, referenceDir);
+  expect(result).to.deep.include({ stdout: reference.stdout, stderr: reference.stderr, exitCode: reference.exitCode });
+  expect(await tools(this).readWorkspaceFile(WORKSPACE_FILE)).to.equal(await readFile(join(referenceDir, WORKSPACE_FILE), 'utf8'));
+});
+
+// --- Router: restart and cancellation ------------------------------------------------------------
+
+Given(/^`route\(command, true\)` 触发重启并返回可取消 promise$/, async function (this: SynapseWorld) {
+  const context = tools(this);
+  const router = await context.router();
+  await router.route('export SYNAPSE_SET_BEFORE_RESTART=yes');
+  context.inFlight = router.route('sleep 30 & echo $! > sleep.pid; wait', true);
+  await waitForFile(await context.workspacePath('sleep.pid'));
+});
+
+When(exactly('调用外层 promise 的 `cancel()`'), async function (this: SynapseWorld) {
+  const context = tools(this);
+  const started = Date.now();
+  context.inFlight!.cancel();
+  context.record('sleep 30 (cancelled)', await context.inFlight!);
+  context.cancelSettledInMs = Date.now() - started;
+});
+
+Then(exactly('内部任务 promise 的 `cancel()` 也应被调用'), async function (this: SynapseWorld) {
+  const context = tools(this);
+  expect(await context.result()).to.deep.include({ exitCode: 130, interrupted: 'cancelled' });
+  const sleepPid = Number(await context.readWorkspaceFile('sleep.pid'));
+  expect(await waitForProcessExit(sleepPid), `sleep (pid ${sleepPid}) should have been killed`).to.equal(true);
+});
+
+Then('不应丢失取消信号', async function (this: SynapseWorld) {
+  const context = tools(this);
+  expect(context.cancelSettledInMs).to.be.below(1000);
+  // The session restarted (the export is gone) and still answers after the cancel.
+  const after = await (await context.router()).route('echo "[$SYNAPSE_SET_BEFORE_RESTART]" alive');
+  expect(after).to.deep.include({ stdout: '[] alive\n', exitCode: 0 });
+});
+
+// --- BashTool ------------------------------------------------------------------------------------
+
+Given('用户将 `command` 误写为 `Bash`', function (this: SynapseWorld) {
+  tools(this).pendingToolArgs = { command: 'Bash' };
+});
+
+Given(/^用户将命令字符串误写为 `(.+)`$/, function (this: SynapseWorld, command: string) {
+  tools(this).pendingToolArgs = { command };
+});
+
+Given('`read` 执行返回 usage 错误', function (this: SynapseWorld) {
+  tools(this).pendingToolArgs = { command: 'read' };
+});
+
+Given('命令执行得到 `exitCode != 0` 且含 stderr', function (this: SynapseWorld) {
+  tools(this).pendingToolArgs = { command: 'ls ./no-such-entry' };
+});
+
+Given('命令执行失败并返回非零退出码', function (this: SynapseWorld) {
+  tools(this).pendingToolArgs = { command: 'cat ./missing.txt' };
+});
+
+Given(/^执行 `((?:mcp|skill):[^`]+)` 失败$/, function (this: SynapseWorld, command: string) {
+  tools(this).pendingToolArgs = { command };
+});
+
+Given(/^命令执行成功（如 `(.+)`）$/, function (this: SynapseWorld, command: string) {
+  tools(this).pendingToolArgs = { command };
+});
+
+When(/^(?:调用 Bash 工具|Bash 工具组装失败信息|Bash 工具返回错误|BashTool 组装错误消息|返回错误消息|BashTool 返回结果)$/, async function (this: SynapseWorld) {
+  await tools(this).callTool();
+});
+
+Then(/^(?:返回应标记为|失败类别应为) `(\w+)`$/, function (this: SynapseWorld, category: string) {
+  const result = tools(this).toolResult;
+  expect(result.isError).to.equal(true);
+  expect(result.extras?.failureCategory).to.equal(category);
+});
+
+Then(exactly('提示中应包含正确示例 `Bash(command="...")`'), function (this: SynapseWorld) {
+  const { message, extras } = tools(this).toolResult;
+  expect(message).to.include('Bash(command="...")');
+  expect(message).to.match(/Bash\(command="[^".]+"\)/); // and a concrete one
+  expect(extras?.exitCode, 'nothing should have run').to.equal(undefined);
+});
+
+Then(exactly('返回应说明“不要在 command 内再包裹 Bash(...)”'), function (this: SynapseWorld) {
+  const { message, extras } = tools(this).toolResult;
+  expect(message).to.include('Do not wrap Bash(...) inside command');
+  expect(message).to.include('Bash(command="ls -la")'); // the unwrapped call
+  expect(extras?.exitCode, 'nothing should have run').to.equal(undefined);
+});
+
+Then(/^输出应包含 `([^`]+)`$/, function (this: SynapseWorld, text: string) {
+  expect(tools(this).toolResult.output).to.include(text);
+});
+
+Then('指导模型先学习用法后重试', function (this: SynapseWorld) {
+  const { message, extras } = tools(this).toolResult;
+  expect(extras?.failureCategory).to.equal('invalid_usage');
+  expect(message).to.include('Usage: read <path>');
+  expect(message).to.match(/learn the usage first with Bash\(command="read --help"\), then retry/);
+});
+
+Then('输出应包含 `[stderr]` 与原始错误文本', async function (this: SynapseWorld) {
+  const { output } = tools(this).toolResult;
+  const reference = runWithBashC((tools(this).pendingToolArgs as { command: string }).command, await this.tempDir());
+  expect(reference.stderr).to.not.equal('');
+  expect(output).to.include(`[stderr]\n${reference.stderr}`);
+});
+
+Then(/^message 中应提供 `--help` 或同等修复建议$/, function (this: SynapseWorld) {
+  const { message, extras } = tools(this).toolResult;
+  expect(message).to.include(`Bash(command="${extras?.baseCommand} --help")`);
+});
+
+Then(/^(?:message 应包含 `--help` 建议|提示中应包含 `--help`)$/, function (this: SynapseWorld) {
+  const { isError, message } = tools(this).toolResult;
+  expect(isError).to.equal(true);
+  expect(message).to.include('--help');
+});
+
+Then('应包含失败命令名用于定位', function (this: SynapseWorld) {
+  const { message } = tools(this).toolResult;
+  const commandName = (tools(this).pendingToolArgs as { command: string }).command.split(' ')[0];
+  expect(message).to.include(`Command failed with exit code 1: ${commandName}`);
+  expect(message).to.include(`Bash(command="${commandName} --help")`);
+});
+
+Then(/^应包含原命令标识 `(.+)`$/, function (this: SynapseWorld, id: string) {
+  const { message, extras } = tools(this).toolResult;
+  expect(extras?.baseCommand).to.equal(id);
+  expect(message).to.include(`Bash(command="${id} --help")`);
+});
+
+Then('`isError` 应为 `false`', async function (this: SynapseWorld) {
+  const { isError, output } = tools(this).toolResult;
+  expect(isError).to.equal(false);
+  expect(output).to.equal(runWithBashC((tools(this).pendingToolArgs as { command: string }).command, await this.tempDir()).stdout);
+});
+
+Then('message 中不应包含 `Hint:` 或失败修复提示', function (this: SynapseWorld) {
+  const { message } = tools(this).toolResult;
+  expect(message).to.not.include('Hint:');
+  expect(message).to.not.include('--help');
+  expect(message).to.not.match(/failed|retry/i);
+});

@@ -1,0 +1,154 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { BashRouter, BashTool, quoteShellArg, TodoStore, type BashRouterOptions, type CancelablePromise, type CommandResult, type TodoItem, type TodoState, type ToolResult } from '../../src';
+import type { SynapseWorld } from './world';
+
+/** A valid todo item, with fields overridden (a field set to undefined is left out). */
+export function todoItem(overrides: Record<string, unknown> = {}, index = 0): Record<string, unknown> {
+  const item: Record<string, unknown> = { content: `Task ${index + 1}`, activeForm: `Doing task ${index + 1}`, status: 'pending', ...overrides };
+  for (const key of Object.keys(item)) if (item[key] === undefined) delete item[key];
+  return item;
+}
+
+export function todoItems(count: number, status: TodoItem['status'] = 'pending'): Record<string, unknown>[] {
+  return Array.from({ length: count }, (_, index) => todoItem({ status }, index));
+}
+
+/** The Bash command a model would send for a TodoWrite document. */
+export function todoWriteCommand(document: unknown): string {
+  return `TodoWrite ${quoteShellArg(JSON.stringify(document))}`;
+}
+
+/**
+ * The tools domain of a scenario: a real BashRouter (real bash, real files) in the scenario's temp
+ * directory, the BashTool over it, the TodoStore TodoWrite updates, and the last command and its result.
+ */
+export class ToolsContext {
+  readonly todoStore = new TodoStore();
+  routerOptions: BashRouterOptions = {};
+  /** A command arranged by a Given, run by the next When (or on first look at the result). */
+  pendingCommand?: string;
+  lastCommand?: string;
+  private lastResult?: CommandResult;
+  /** The TodoStore state just before the last command ran. */
+  todoStateBefore?: TodoState;
+  /** The last TodoWrite document a step arranged. */
+  todoDocument?: Record<string, unknown>;
+  /** A routed command still running (for cancellation scenarios). */
+  inFlight?: CancelablePromise<CommandResult>;
+  cancelSettledInMs?: number;
+  pendingToolArgs?: unknown;
+  private lastToolResult?: ToolResult;
+  private routerInstance?: BashRouter;
+
+  constructor(private readonly world: SynapseWorld) {}
+
+  async router(): Promise<BashRouter> {
+    if (!this.routerInstance) {
+      const router = new BashRouter({ cwd: await this.world.tempDir(), todoStore: this.todoStore, ...this.routerOptions });
+      this.world.onCleanup(() => router.close());
+      this.routerInstance = router;
+    }
+    return this.routerInstance;
+  }
+
+  async tool(): Promise<BashTool> {
+    return new BashTool(await this.router());
+  }
+
+  workspacePath(name: string): Promise<string> {
+    return this.world.tempDir().then((dir) => join(dir, name));
+  }
+
+  async readWorkspaceFile(name: string): Promise<string> {
+    return readFile(await this.workspacePath(name), 'utf8');
+  }
+
+  async writeWorkspaceFile(name: string, content: string): Promise<void> {
+    await writeFile(await this.workspacePath(name), content);
+  }
+
+  /** Arranges a TodoWrite command for a document. */
+  prepareTodoWrite(document: Record<string, unknown>): void {
+    this.todoDocument = document;
+    this.prepare(todoWriteCommand(document));
+  }
+
+  prepare(command: string): void {
+    this.pendingCommand = command;
+  }
+
+  /** Routes a command (the pending one by default) and keeps its result. */
+  async run(command = this.pendingCommand): Promise<CommandResult> {
+    if (command === undefined) throw new Error('No command was arranged for this scenario');
+    this.pendingCommand = undefined;
+    this.lastCommand = command;
+    this.todoStateBefore = this.todoStore.get();
+    this.lastResult = await (await this.router()).route(command);
+    return this.lastResult;
+  }
+
+  /** Keeps a result obtained outside `run` (a cancelled in-flight command). */
+  record(command: string, result: CommandResult): void {
+    this.lastCommand = command;
+    this.lastResult = result;
+  }
+
+  async result(): Promise<CommandResult> {
+    if (this.pendingCommand !== undefined) return this.run();
+    if (!this.lastResult) throw new Error('No command has run in this scenario');
+    return this.lastResult;
+  }
+
+  /** Calls the Bash tool with the arranged arguments and keeps its result. */
+  async callTool(args: unknown = this.pendingToolArgs): Promise<ToolResult> {
+    this.lastToolResult = await (await this.tool()).execute(args);
+    return this.lastToolResult;
+  }
+
+  get toolResult(): ToolResult {
+    if (!this.lastToolResult) throw new Error('The Bash tool has not been called in this scenario');
+    return this.lastToolResult;
+  }
+}
+
+/** What `Router 已就绪` leaves in the workspace: a file for the native write/edit commands to work on. */
+export const WORKSPACE_FILE = 'tmp.txt';
+export const WORKSPACE_FILE_SEED = 'a banana and a cat\n';
+
+/** Runs a command with a fresh `bash -c` in `cwd`: the reference a routed native command must agree with. */
+export function runWithBashC(command: string, cwd: string): CommandResult {
+  const result = spawnSync('bash', ['-c', command], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return { stdout: result.stdout, stderr: result.stderr, exitCode: result.status ?? 1 };
+}
+
+/** Resolves once `path` exists (a command signalling that it has started), or fails after `timeoutMs`. */
+export async function waitForFile(path: string, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!existsSync(path)) {
+    if (Date.now() > deadline) throw new Error(`${path} did not appear within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** Whether a process id is still running (a zombie counts as gone once reaped). */
+export function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Waits until `pid` is gone; true if it went within `timeoutMs`. */
+export async function waitForProcessExit(pid: number, timeoutMs = 2000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (isProcessAlive(pid)) {
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return true;
+}
