@@ -1,9 +1,18 @@
 #!/usr/bin/env node
-// Placeholder entry point until the CLI issue lands: prints help or the version.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// The `synapse` executable: a thin entry; everything lives in src/cli/.
+import { main } from './cli/main';
 
-const { version } = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')) as { version: string };
-const arg = process.argv[2];
-if (arg === '--version' || arg === '-v') console.log(version);
-else console.log(`synapse ${version}\n\nUsage: synapse --help | --version`);
+// A reader that goes away (`synapse run ... | head`) is not an error worth a stack trace.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw error;
+});
+
+main(process.argv.slice(2)).then(
+  // Exit explicitly once stdout has drained: a shell or timer left behind must not keep the CLI alive.
+  (code) => process.stdout.write('', () => process.exit(code)),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,46 @@
+import { CliError, ExitCode } from './exit-codes';
+
+/** Values that must never reach the terminal (the API key): replaced wherever they appear. */
+const secrets = new Set<string>();
+
+export function registerSecret(value: string | undefined): void {
+  if (value && value.length >= 4) secrets.add(value);
+}
+
+export function redact(text: string): string {
+  let result = text;
+  for (const secret of secrets) result = result.split(secret).join('***');
+  return result;
+}
+
+/** Errors that mean "what you asked for cannot be done as given" rather than "the run failed". */
+const badInputErrors = new Set(['SessionNotFoundError', 'InvalidSessionIdError', 'SessionsDirError', 'ZodError']);
+
+export function exitCodeFor(error: unknown): number {
+  if (error instanceof CliError) return error.exitCode;
+  const name = (error as { name?: unknown } | null)?.name;
+  // ExitPromptError: Ctrl-C inside an interactive prompt.
+  if (name === 'AbortError' || name === 'ExitPromptError') return ExitCode.interrupted;
+  if (typeof name === 'string' && badInputErrors.has(name)) return ExitCode.badInput;
+  return ExitCode.failed;
+}
+
+/** One line naming what went wrong; model errors carry their HTTP status. */
+export function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return redact(String(error));
+  if (error.name === 'AbortError' || error.name === 'ExitPromptError') return 'interrupted';
+  const status = (error as { status?: unknown }).status;
+  const firstLine = error.message.split('\n')[0]!.trim() || error.name;
+  if (error.name === 'ModelError') {
+    return redact(`model request failed${typeof status === 'number' ? ` (HTTP ${status})` : ''}: ${firstLine}`);
+  }
+  return redact(firstLine);
+}
+
+/** Writes the error to stderr (one line, or the stack with --debug) and returns the exit code. */
+export function reportError(error: unknown, options: { debug?: boolean } = {}): number {
+  const line = `synapse: ${describeError(error)}`;
+  process.stderr.write(`${line}\n`);
+  if (options.debug && error instanceof Error && error.stack) process.stderr.write(`${redact(error.stack)}\n`);
+  return exitCodeFor(error);
+}

@@ -1,0 +1,31 @@
+import { BashRouter } from '../tools/bash-router';
+import { toToolResult } from '../tools/bash-tool-result';
+import { CliError, ExitCode } from './exit-codes';
+import type { ExecArgs } from './exec-command';
+import { handleInterrupt } from './interrupt';
+
+/** Routes one command; its stdout and stderr pass through, its exit code becomes ours. */
+export async function execOnce(args: ExecArgs): Promise<number> {
+  const command = [...(args.command ?? []), ...(args['--'] ?? [])].join(' ');
+  if (!command.trim()) throw new CliError('no command: synapse exec "<command>" (see synapse exec --help)');
+
+  const router = new BashRouter({ cwd: args.cwd, readOnly: args.readOnly });
+  const running = router.route(command);
+  const stopListening = handleInterrupt(() => running.cancel());
+  try {
+    const result = await running;
+    if (args.json) {
+      const { isError, message } = toToolResult(command, result);
+      const { stdout, stderr, exitCode, failureCategory, interrupted } = result;
+      process.stdout.write(`${JSON.stringify({ type: 'result', command, exitCode, stdout, stderr, isError, failureCategory, interrupted, message })}\n`);
+    } else {
+      process.stdout.write(result.stdout);
+      process.stderr.write(result.stderr);
+    }
+    if (result.interrupted === 'cancelled') return ExitCode.interrupted;
+    return result.exitCode;
+  } finally {
+    stopListening();
+    await router.close();
+  }
+}

@@ -1,0 +1,32 @@
+/** The CLI's exit codes: what a script branches on. */
+export const ExitCode = {
+  /** The command did what was asked. */
+  ok: 0,
+  /** The run failed: an API error after retries, or the runner stopped (failure policy, iteration limit). */
+  failed: 1,
+  /** Bad input: a flag, a fixture or state file, an unknown session, an unusable sessions directory. */
+  badInput: 2,
+  /** Interrupted by SIGINT (128 + 2, as shells report it). */
+  interrupted: 130,
+} as const;
+
+export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
+
+/** An error the CLI reports as one line, with the exit code it stands for. */
+export class CliError extends Error {
+  override readonly name = 'CliError';
+  constructor(
+    message: string,
+    readonly exitCode: number = ExitCode.badInput,
+  ) {
+    super(message);
+  }
+}
+
+/** The `exit` of a command that decided its own exit code (exec passes the command's through). */
+export class CliExit extends Error {
+  override readonly name = 'CliExit';
+  constructor(readonly exitCode: number) {
+    super(`exit ${exitCode}`);
+  }
+}

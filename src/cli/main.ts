@@ -1,0 +1,51 @@
+import yargs from 'yargs';
+import { execCommand } from './exec-command';
+import { CliError, CliExit, ExitCode } from './exit-codes';
+import { reportError } from './error-report';
+import { globalOptions, resolveCwd } from './global-options';
+import { packageVersion } from './package-version';
+import { runCommand } from './run-command';
+import { runtimeCommand } from './runtime-command';
+import { sessionsCommand } from './sessions-command';
+
+/**
+ * Parses the command line and runs one command. Command modules load their heavy dependencies (openai,
+ * the runner, sessions, the tokenizer) inside their handlers, so `--help` and `--version` stay fast.
+ */
+export async function main(argv: string[]): Promise<number> {
+  const debug = argv.includes('--debug');
+  const parser = yargs(argv)
+    .scriptName('synapse')
+    .usage('$0 <command> [options]\n\nA scriptable reference CLI for the synapse agent runtime.')
+    .options(globalOptions)
+    .middleware((args) => {
+      (args as { cwd: string }).cwd = resolveCwd(args.cwd as string | undefined);
+    })
+    .command(runCommand)
+    .command(execCommand)
+    .command(sessionsCommand)
+    .command(runtimeCommand)
+    .demandCommand(1, 'a command is required: run, exec, sessions or runtime')
+    .strict()
+    .parserConfiguration({ 'populate--': true })
+    .version(packageVersion())
+    .alias('version', 'v')
+    .help()
+    .alias('help', 'h')
+    .wrap(Math.min(100, process.stdout.columns || 100))
+    .epilogue('Exit codes: 0 done, 1 the run failed, 2 bad input, 130 interrupted.')
+    // Usage mistakes become one line; errors thrown by handlers pass through to the catch below.
+    .fail((message, error) => {
+      if (error) throw error;
+      throw new CliError(`${message} (see synapse --help)`);
+    })
+    .exitProcess(false);
+
+  try {
+    await parser.parseAsync();
+    return typeof process.exitCode === 'number' ? process.exitCode : ExitCode.ok;
+  } catch (error) {
+    if (error instanceof CliExit) return error.exitCode;
+    return reportError(error, { debug });
+  }
+}

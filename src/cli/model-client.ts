@@ -1,0 +1,48 @@
+import OpenAI from 'openai';
+import { ScriptedModel } from '../llm/scripted-model';
+import { DEFAULT_MODEL, type ModelArgs } from './model-options';
+import { CliError } from './exit-codes';
+import { registerSecret } from './error-report';
+import { loadFixture } from './fixture-file';
+
+export interface ModelConnection {
+  client: OpenAI;
+  model: string;
+  /** Where replies come from, for the run_started line. */
+  source: { kind: 'fixture'; path: string } | { kind: 'endpoint'; baseURL: string };
+}
+
+/**
+ * The OpenAI client a command talks through. With --fixture it answers in process from the script
+ * (our stand-in for an in-process msw server: no network, no key); otherwise it reaches the endpoint.
+ */
+export function connectModel(args: ModelArgs, options: { skipReplies?: number } = {}): ModelConnection {
+  if (args.fixture) {
+    const conversation = loadFixture(args.fixture);
+    // A resumed replay goes on from where the earlier invocation stopped.
+    const scripted = new ScriptedModel(conversation.replies.slice(options.skipReplies ?? 0));
+    const client = new OpenAI({ apiKey: 'fixture', baseURL: 'http://fixture.local/v1', fetch: scripted.fetch, maxRetries: 0 });
+    return { client, model: conversation.model ?? args.model ?? process.env.SYNAPSE_MODEL ?? DEFAULT_MODEL, source: { kind: 'fixture', path: args.fixture } };
+  }
+  if (!Number.isInteger(args.maxRetries) || args.maxRetries < 0) throw new CliError('--max-retries must be a whole number >= 0');
+  const baseURL = args.baseUrl || process.env.OPENAI_BASE_URL || undefined;
+  const apiKey = args.apiKey || process.env.OPENAI_API_KEY || undefined;
+  registerSecret(apiKey);
+  if (baseURL) checkUrl(baseURL);
+  if (!apiKey && !baseURL) {
+    throw new CliError('no API key: set OPENAI_API_KEY or pass --api-key, point --base-url at a local server, or try --fixture fixtures/demo-write-file.json');
+  }
+  // Local servers (Ollama, vLLM, LM Studio) take any key; the SDK insists on one.
+  const client = new OpenAI({ apiKey: apiKey ?? 'not-needed', baseURL, maxRetries: args.maxRetries });
+  return { client, model: args.model || process.env.SYNAPSE_MODEL || DEFAULT_MODEL, source: { kind: 'endpoint', baseURL: client.baseURL } };
+}
+
+function checkUrl(url: string): void {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new CliError(`--base-url ${url} is not a URL (expected e.g. http://localhost:11434/v1)`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new CliError(`--base-url ${url}: expected an http(s) URL`);
+}

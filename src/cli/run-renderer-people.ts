@@ -1,0 +1,65 @@
+import type { RunnerEvent } from '../runner/types';
+import type { RunOutcome, RunRenderer } from './run-renderer';
+import { TaskStatusBoard } from './task-status-board';
+import { colorEnabled, createStyle, oneLine } from './terminal-style';
+
+/**
+ * For people: the assistant's text on stdout as it streams; tool activity, task status and notes on
+ * stderr, so `synapse run ... > answer.txt` captures only the answer.
+ */
+export class PeopleRunRenderer implements RunRenderer {
+  private readonly style = createStyle(colorEnabled(process.stderr));
+  private readonly tasks = new TaskStatusBoard(process.stderr, this.style.enabled);
+  private stdoutAtLineStart = true;
+
+  onEvent(event: RunnerEvent): void {
+    switch (event.type) {
+      case 'assistant_delta':
+        this.writeText(event.text);
+        break;
+      case 'assistant_message':
+        if (!this.stdoutAtLineStart) this.writeText('\n');
+        break;
+      case 'tool_call_started':
+        if (event.isTask) this.tasks.started(event.toolCallId, taskLabel(event.command, event.description));
+        else this.note(this.style.dim(`$ ${oneLine(event.command ?? event.name, 200)}`));
+        break;
+      case 'tool_call_finished':
+        if (event.isTask) this.tasks.finished(event.toolCallId, event.result.isError, event.result.brief);
+        else if (event.result.isError) this.note(`${this.style.red('✗')} ${event.result.brief ?? 'failed'}`);
+        else this.note(`${this.style.green('✓')} ${this.style.dim(event.result.brief ?? 'done')}`);
+        break;
+      case 'reminder':
+        this.note(this.style.yellow('… todo items are still open: the agent continues'));
+        break;
+      case 'round_discarded':
+        this.note(this.style.yellow(`… discarded a round: ${event.reason}`));
+        break;
+      case 'history_sanitized':
+        this.note(this.style.dim(`… removed ${event.removed} incomplete message(s) from the history`));
+        break;
+    }
+  }
+
+  finish(outcome: RunOutcome): void {
+    if (!this.stdoutAtLineStart) this.writeText('\n');
+    if (outcome.sessionId && !outcome.interrupted) this.note(this.style.dim(`session ${outcome.sessionId}`));
+  }
+
+  private writeText(text: string): void {
+    if (!text) return;
+    process.stdout.write(text);
+    this.stdoutAtLineStart = text.endsWith('\n');
+  }
+
+  private note(line: string): void {
+    if (this.tasks.active) this.tasks.settle();
+    process.stderr.write(`${line}\n`);
+  }
+}
+
+/** `explore: find the configs`, from `task:explore --description "find the configs" ...`. */
+function taskLabel(command: string | undefined, description: string | undefined): string {
+  const type = /^\s*task:([\w-]+)/.exec(command ?? '')?.[1] ?? 'task';
+  return `${type}: ${description ?? oneLine(command ?? '', 60)}`;
+}

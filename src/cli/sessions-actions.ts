@@ -1,0 +1,87 @@
+import type { ChatMessage } from '../llm/types';
+import { SessionStore } from '../session/session-store';
+import type { Session } from '../session/session';
+import type { SessionSummary } from '../session/types';
+import { resolveSessionsDir } from './session-options';
+import type { SessionsArgs } from './sessions-command';
+import { colorEnabled, createStyle, oneLine } from './terminal-style';
+
+const style = () => createStyle(colorEnabled(process.stdout));
+
+export async function runSessionsAction(action: 'list' | 'show' | 'stats' | 'rm', args: SessionsArgs): Promise<void> {
+  const store = new SessionStore(resolveSessionsDir(args.sessionsDir));
+  switch (action) {
+    case 'list':
+      return list(store, args.json);
+    case 'show':
+      return show(await store.open(args.id!), args.json);
+    case 'stats':
+      return stats(await store.open(args.id!), args.json);
+    case 'rm':
+      await store.remove(args.id!);
+      return print(args.json ? JSON.stringify({ id: args.id, removed: true }) : `removed ${args.id}`);
+  }
+}
+
+function print(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+async function list(store: SessionStore, json: boolean): Promise<void> {
+  const { sessions, skipped } = await store.listWithSkipped();
+  for (const entry of skipped) process.stderr.write(`warning: skipped ${entry.entry}: ${entry.reason}\n`);
+  if (json) return print(JSON.stringify({ sessionsDir: store.sessionsDir, sessions, skipped }));
+  if (!sessions.length) return print(`no sessions in ${store.sessionsDir}`);
+  const s = style();
+  const idWidth = Math.max(...sessions.map((session) => session.id.length));
+  print(s.dim(`${'ID'.padEnd(idWidth)}  ${'UPDATED'.padEnd(19)}  ${'MSGS'.padStart(4)}  TITLE`));
+  for (const session of sessions) print(listLine(session, idWidth));
+}
+
+function listLine(session: SessionSummary, idWidth: number): string {
+  const updated = session.updatedAt.replace('T', ' ').slice(0, 19);
+  return `${session.id.padEnd(idWidth)}  ${updated}  ${String(session.messageCount).padStart(4)}  ${oneLine(session.title ?? '(untitled)', 60)}`;
+}
+
+function warn(session: Session): void {
+  for (const warning of session.warnings) {
+    process.stderr.write(`warning: ${warning.file}${warning.line ? ` line ${warning.line}` : ''}: ${warning.message}\n`);
+  }
+}
+
+function show(session: Session, json: boolean): void {
+  warn(session);
+  if (json) {
+    const { id, title, createdAt, updatedAt, messages, warnings } = session;
+    return print(JSON.stringify({ id, title, createdAt, updatedAt, messages, warnings }));
+  }
+  const s = style();
+  print(s.bold(`${session.id}${session.title ? ` — ${session.title}` : ''}`));
+  for (const message of session.messages) print(`\n${renderMessage(message, s)}`);
+}
+
+function renderMessage(message: ChatMessage, s: ReturnType<typeof style>): string {
+  const lines = [s.cyan(message.role === 'tool' ? `tool (${message.tool_call_id})` : message.role)];
+  if (message.content) lines.push(message.content.trimEnd());
+  for (const call of message.tool_calls ?? []) lines.push(s.dim(`→ ${call.function.name} ${call.function.arguments}`));
+  return lines.join('\n');
+}
+
+function stats(session: Session, json: boolean): void {
+  warn(session);
+  const context = session.contextStats();
+  const { total, rounds } = session.usage;
+  const byModel: Record<string, { rounds: number; total_tokens: number }> = {};
+  for (const round of rounds) {
+    const entry = (byModel[round.model] ??= { rounds: 0, total_tokens: 0 });
+    entry.rounds += 1;
+    entry.total_tokens += round.usage.total_tokens;
+  }
+  if (json) return print(JSON.stringify({ id: session.id, context, usage: { total, rounds: rounds.length, byModel } }));
+  print(`session       ${session.id}`);
+  print(`messages      ${context.messageCount}`);
+  print(`tokens        ${context.tokenCount} (context, o200k_base)`);
+  print(`tool calls    ${context.toolCallCount}`);
+  print(`usage         ${total.prompt_tokens} prompt + ${total.completion_tokens} completion = ${total.total_tokens} tokens in ${rounds.length} model call(s)`);
+  for (const [model, entry] of Object.entries(byModel)) print(`  ${model}: ${entry.total_tokens} tokens in ${entry.rounds} call(s)`);
+}
