@@ -1,5 +1,6 @@
 // The Bash tool and its router (02-p1-core-tools part05/part06, features/bash-router.feature): a real
 // BashRouter with a real bash in the scenario's temp directory.
+import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Given, Then, When } from '@cucumber/cucumber';
@@ -26,7 +27,7 @@ Given('Router 未注入 `subAgentExecutorFactory`', function (this: SynapseWorld
 });
 
 // `执行 \`store.update(items)\`` belongs to the TodoStore steps, hence the lookahead.
-Given(/^执行 `(?!store\.)([^`]+)`$/, function (this: SynapseWorld, command: string) {
+Given(/^执行 `(?!store\.|runner\.|run\()([^`]+)`$/, function (this: SynapseWorld, command: string) {
   tools(this).prepare(command);
 });
 
@@ -236,4 +237,180 @@ Then('message 中不应包含 `Hint:` 或失败修复提示', function (this: Sy
   expect(message).to.not.include('Hint:');
   expect(message).to.not.include('--help');
   expect(message).to.not.match(/failed|retry/i);
+});
+
+// --- Our own router scenarios (features/bash-router.feature) ---------------------------------------
+
+/** Text from a step argument: `\n`, `\"` and `\\` as in a JSON string. */
+const unescape = (text: string) => JSON.parse(`"${text.replace(/"/g, '\\"').replace(/\\\\"/g, '\\"')}"`) as string;
+const pidIn = async (world: SynapseWorld, file: string) => Number(await tools(world).readWorkspaceFile(file));
+
+Given('只读的 Router 已就绪', async function (this: SynapseWorld) {
+  tools(this).routerOptions.readOnly = true;
+  await tools(this).router();
+  await tools(this).writeWorkspaceFile(WORKSPACE_FILE, WORKSPACE_FILE_SEED);
+});
+
+Given(/^工作区文件 `(.+)` 的内容为 "(.*)"$/, async function (this: SynapseWorld, name: string, content: string) {
+  await tools(this).writeWorkspaceFile(name, unescape(content));
+});
+
+Given('Router 注入了记录请求的 SubAgent 执行器', async function (this: SynapseWorld) {
+  const context = tools(this);
+  context.routerOptions.subAgentExecutorFactory = (type) => {
+    if (type === 'nope') throw new Error(`Unknown task type: ${type}`);
+    return {
+      execute: async (request) => {
+        context.taskRequests.push(request);
+        return { stdout: `done: ${request.prompt}\n`, stderr: '', exitCode: 0 };
+      },
+    };
+  };
+  await context.router();
+});
+
+Given(/^Router 注入了只认识服务器 "(.+)" 的 MCP 处理器$/, async function (this: SynapseWorld, known: string) {
+  tools(this).routerOptions.extensions = {
+    mcp: (server, tool, args) =>
+      server === known
+        ? { stdout: `${server}/${tool} [${args.map((arg) => `'${arg}'`).join(',')}]\n`, stderr: '', exitCode: 0 }
+        : { stdout: '', stderr: `Unknown MCP server: ${server}\n`, exitCode: 1, failureCategory: 'command_not_found' },
+  };
+  await tools(this).router();
+});
+
+Given('Router 注入了会抛出异常的 skill 处理器', async function (this: SynapseWorld) {
+  tools(this).routerOptions.extensions = {
+    skill: () => {
+      throw new Error('the skill exploded');
+    },
+  };
+  await tools(this).router();
+});
+
+When(/^路由命令 `(.+)`$/, async function (this: SynapseWorld, command: string) {
+  await tools(this).run(command);
+});
+
+When('路由命令:', async function (this: SynapseWorld, command: string) {
+  await tools(this).run(command);
+});
+
+When(/^以 restart=true 路由命令 `(.+)` 并立即取消$/, async function (this: SynapseWorld, command: string) {
+  const routed = (await tools(this).router()).route(command, true);
+  routed.cancel();
+  tools(this).record(command, await routed);
+});
+
+When('关闭路由器', async function (this: SynapseWorld) {
+  await (await tools(this).router()).close();
+});
+
+When(/^用 AbortSignal 调用 Bash 工具执行 `(.+)` 并在它启动后中止$/, async function (this: SynapseWorld, command: string) {
+  const controller = new AbortController();
+  const pending = (await tools(this).tool()).execute({ command }, { signal: controller.signal });
+  await waitForFile(await tools(this).workspacePath(/> (\S+\.pid)/.exec(command)![1]));
+  controller.abort();
+  tools(this).pendingToolArgs = { command };
+  tools(this).recordToolResult(await pending);
+});
+
+When(/^通过 Bash 工具执行 `(.+)`$/, async function (this: SynapseWorld, command: string) {
+  await tools(this).callTool({ command });
+});
+
+When(/^以 JSON 参数 `(.+)` 调用 Bash 工具$/, async function (this: SynapseWorld, json: string) {
+  await tools(this).callTool(JSON.parse(json));
+});
+
+Then('标准输出应为:', async function (this: SynapseWorld, expected: string) {
+  const workspace = await this.tempDir();
+  expect((await tools(this).result()).stdout).to.equal(expected.replaceAll('{workspace}', workspace));
+});
+
+Then(/^标准输出应以 `(.+)` 开头$/, async function (this: SynapseWorld, prefix: string) {
+  expect((await tools(this).result()).stdout.startsWith(prefix)).to.equal(true);
+});
+
+Then(/^命令结果应为 stdout "(.*?)"(?:、stderr "(.*?)")?、退出码 (\d+)$/, async function (this: SynapseWorld, stdout: string, stderr: string | null, code: string) {
+  const result = await tools(this).result();
+  expect(result.stdout).to.equal(unescape(stdout));
+  if (stderr != null) expect(result.stderr).to.equal(unescape(stderr));
+  expect(result.exitCode).to.equal(Number(code));
+});
+
+Then(/^命令结果的失败类别应为 `(\w+)`$/, async function (this: SynapseWorld, category: string) {
+  expect((await tools(this).result()).failureCategory).to.equal(category);
+});
+
+Then(/^路由器的当前目录应为工作区下的 `(.+)`$/, async function (this: SynapseWorld, relative: string) {
+  expect((await tools(this).router()).cwd).to.equal(join(await this.tempDir(), relative));
+});
+
+Then(/^标准输出应带截断标记，保留的字节数与省略的字节数之和为 (\d+)$/, async function (this: SynapseWorld, total: string) {
+  const { stdout, exitCode } = await tools(this).result();
+  expect(exitCode).to.equal(0);
+  const marker = /\n\[output truncated: (\d+) bytes omitted\]\n/.exec(stdout);
+  expect(marker, 'a truncation marker').to.not.equal(null);
+  const kept = stdout.length - marker![0].length;
+  expect(kept).to.be.below(Number(total) / 2);
+  expect(kept + Number(marker![1])).to.equal(Number(total));
+});
+
+Then(/^命令应在 (\d+) 毫秒内结束$/, function (this: SynapseWorld, limit: string) {
+  expect(tools(this).lastElapsedMs).to.be.below(Number(limit));
+});
+
+Then(/^`(.+)` 记录的进程应已结束$/, async function (this: SynapseWorld, file: string) {
+  const pid = await pidIn(this, file);
+  expect(pid).to.be.greaterThan(0);
+  expect(await waitForProcessExit(pid), `process ${pid} should be gone`).to.equal(true);
+});
+
+Then(/^工作区中不应存在文件 `(.+)`$/, async function (this: SynapseWorld, name: string) {
+  expect(existsSync(await tools(this).workspacePath(name))).to.equal(false);
+});
+
+Then(/^工作区文件 `(.+)` 的内容应为 "(.*)"$/, async function (this: SynapseWorld, name: string, content: string) {
+  await tools(this).result();
+  expect(await tools(this).readWorkspaceFile(name)).to.equal(unescape(content));
+});
+
+Then(/^Bash 工具结果应为中断错误，退出码 (\d+)$/, function (this: SynapseWorld, code: string) {
+  const { isError, message, extras } = tools(this).toolResult;
+  expect(isError).to.equal(true);
+  expect(extras?.exitCode).to.equal(Number(code));
+  expect(message).to.include('Command interrupted');
+});
+
+Then(/^Bash 工具结果应为失败，类别 `(\w+)`(?:，退出码 (\d+))?$/, function (this: SynapseWorld, category: string, code: string | null) {
+  const { isError, extras } = tools(this).toolResult;
+  expect(isError).to.equal(true);
+  expect(extras?.failureCategory).to.equal(category);
+  if (code != null) expect(extras?.exitCode).to.equal(Number(code));
+});
+
+Then(/^Bash 工具消息应包含 `(.+)`$/, function (this: SynapseWorld, text: string) {
+  expect(tools(this).toolResult.message).to.include(text);
+});
+
+Then(/^Bash 工具的定义应只有必填字符串参数 `(\w+)`$/, async function (this: SynapseWorld, name: string) {
+  const tool = await tools(this).tool();
+  expect(tool.name).to.equal('Bash');
+  expect(tool.definition.function.name).to.equal('Bash');
+  const parameters = tool.definition.function.parameters as { properties: Record<string, { type: string }>; required: string[] };
+  expect(Object.keys(parameters.properties)).to.deep.equal([name]);
+  expect(parameters.properties[name].type).to.equal('string');
+  expect(parameters.required).to.deep.equal([name]);
+});
+
+Then(/^Bash 工具的描述应提到 "(.+)"$/, async function (this: SynapseWorld, list: string) {
+  const description = (await tools(this).tool()).definition.function.description ?? '';
+  for (const form of list.split(', ')) expect(description).to.include(form);
+});
+
+Then(/^子代理执行器收到的请求应为类型 "(.*)"、prompt "(.*)"、description "(.*)"$/, function (this: SynapseWorld, type: string, prompt: string, description: string) {
+  const [request, ...more] = tools(this).taskRequests;
+  expect(more).to.be.empty;
+  expect(request).to.deep.equal({ type, prompt, ...(description ? { description } : {}), command: tools(this).lastCommand });
 });

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { BashRouter, BashTool, quoteShellArg, TodoStore, type BashRouterOptions, type CancelablePromise, type CommandResult, type TodoItem, type TodoState, type ToolResult } from '../../src';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { BashRouter, BashTool, quoteShellArg, TodoStore, type BashRouterOptions, type CancelablePromise, type CommandResult, type TodoItem, type TaskRequest, type TodoState, type ToolResult } from '../../src';
 import type { SynapseWorld } from './world';
 
 /** A valid todo item, with fields overridden (a field set to undefined is left out). */
@@ -39,6 +39,10 @@ export class ToolsContext {
   /** A routed command still running (for cancellation scenarios). */
   inFlight?: CancelablePromise<CommandResult>;
   cancelSettledInMs?: number;
+  /** How long the last `run` took. */
+  lastElapsedMs?: number;
+  /** What a recording sub-agent executor received. */
+  readonly taskRequests: TaskRequest[] = [];
   pendingToolArgs?: unknown;
   private lastToolResult?: ToolResult;
   private routerInstance?: BashRouter;
@@ -67,7 +71,9 @@ export class ToolsContext {
   }
 
   async writeWorkspaceFile(name: string, content: string): Promise<void> {
-    await writeFile(await this.workspacePath(name), content);
+    const path = await this.workspacePath(name);
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, content);
   }
 
   /** Arranges a TodoWrite command for a document. */
@@ -86,7 +92,10 @@ export class ToolsContext {
     this.pendingCommand = undefined;
     this.lastCommand = command;
     this.todoStateBefore = this.todoStore.get();
-    this.lastResult = await (await this.router()).route(command);
+    const router = await this.router();
+    const started = Date.now();
+    this.lastResult = await router.route(command);
+    this.lastElapsedMs = Date.now() - started;
     return this.lastResult;
   }
 
@@ -106,6 +115,10 @@ export class ToolsContext {
   async callTool(args: unknown = this.pendingToolArgs): Promise<ToolResult> {
     this.lastToolResult = await (await this.tool()).execute(args);
     return this.lastToolResult;
+  }
+
+  recordToolResult(result: ToolResult): void {
+    this.lastToolResult = result;
   }
 
   get toolResult(): ToolResult {
