@@ -1,0 +1,221 @@
+@session
+Feature: 会话存储
+  文档只要求：会话以追加写的 JSONL 历史加一个索引文件持久化，每条消息确认后写入，重写是原子的
+  （临时文件加改名），写坏的行被跳过并报告而不致命，发给模型前清理历史，上下文统计来自真实的分词器。
+  这里规定文档留白的部分：磁盘上的往返、坏行如何报告、清理规则的精确结果、
+  非法与不存在的会话 ID、会话列表的顺序，以及标题与删除。
+
+  Background:
+    Given 会话存储位于一个新的临时目录
+
+  Rule: 会话在磁盘上完整往返
+
+    Scenario: 创建、追加并重新打开会话，历史、标题与用量都保持不变
+      When 我在会话存储中创建一个新会话
+      And 我向会话追加以下消息:
+        | 角色      | 内容                    | 工具调用                     | 回复的调用 |
+        | user      | 列出当前目录里的文件    |                              |            |
+        | assistant |                         | call_1 Bash {"command":"ls"} |            |
+        | tool      | a.txt b.txt             |                              | call_1     |
+        | assistant | 目录里有 a.txt 和 b.txt |                              |            |
+      And 我为会话记录模型 "gpt-4o" 的用量: 输入 120、输出 30
+      And 我为会话记录模型 "gpt-4o-mini" 的用量: 输入 80、输出 20
+      And 我重新打开这个会话
+      Then 重新打开的会话历史与追加的消息完全相同
+      And 会话标题为 "列出当前目录里的文件"
+      And 会话用量合计为: 输入 200、输出 50、总计 250
+      And 会话用量按顺序记录了模型 "gpt-4o, gpt-4o-mini" 的各一轮调用
+      And 会话加载时没有警告
+      And 会话目录中只有文件 "history.jsonl, index.json, usage.jsonl"
+
+    Scenario: 会话标题取第一条用户消息，过长时截断为 60 个字符
+      When 我在会话存储中创建一个新会话
+      And 我向会话追加一条 100 个字符的用户消息
+      Then 会话标题是那条用户消息的前 59 个字符加上 "…"
+
+  Rule: 写坏的行被跳过并报告，从不致命
+
+    Scenario: 崩溃时写了一半的最后一行被跳过并报告，之后的追加不受影响
+      Given 会话存储中有一个含 3 条消息的会话
+      When 会话历史文件末尾被追加了半行 JSON '{"role":"assistant","content":"写到一'
+      And 我重新打开这个会话
+      Then 会话历史只包含原来的第 1、2、3 条消息
+      And 会话加载警告只有一条: history.jsonl 第 4 行被跳过，原因包含 "incomplete last line"
+      When 我向会话追加一条用户消息 "继续"
+      And 我重新打开这个会话
+      Then 会话历史共有 4 条消息，最后一条是用户消息 "继续"
+
+    Scenario Outline: 中间一行损坏时只跳过这一行并报告
+      Given 会话存储中有一个含 3 条消息的会话
+      When 会话历史文件第 2 行被替换为 '<坏行>'
+      And 我重新打开这个会话
+      Then 会话历史只包含原来的第 1、3 条消息
+      And 会话加载警告只有一条: history.jsonl 第 2 行被跳过，原因包含 "<原因>"
+
+      Examples:
+        | 坏行                            | 原因                     |
+        | {这不是 JSON                    | not valid JSON           |
+        | {"role":"robot","content":"hi"} | not a valid chat message |
+
+  Rule: 重写是原子的
+
+    Scenario: 重写会话历史替换全部内容且不留下临时文件
+      Given 会话存储中有一个含 4 条消息的会话
+      When 我用原来的第 1、4 条消息重写会话历史
+      Then 会话历史只包含原来的第 1、4 条消息
+      And 会话历史文件恰好有 2 行
+      And 会话目录中只有文件 "history.jsonl, index.json"
+      When 我重新打开这个会话
+      Then 会话历史只包含原来的第 1、4 条消息
+
+  Rule: 清理历史只移除破坏工具调用配对的消息，其余消息原样保持顺序
+
+    Scenario: 缺少部分结果的工具调用连同它的部分结果一起被移除
+      Given 一段待清理的会话历史:
+        | 角色      | 内容         | 工具调用                                                                  | 回复的调用 |
+        | user      | 看看两个文件 |                                                                           |            |
+        | assistant | 我来读取     | call_1 Bash {"command":"read a.txt"} ; call_2 Bash {"command":"read b.txt"} |            |
+        | tool      | A 的内容     |                                                                           | call_1     |
+        | user      | 算了，先停下 |                                                                           |            |
+        | assistant | 好的         |                                                                           |            |
+      When 我清理这段会话历史
+      Then 清理后的会话历史为:
+        | 角色      | 内容         | 工具调用 | 回复的调用 |
+        | user      | 看看两个文件 |          |            |
+        | user      | 算了，先停下 |          |            |
+        | assistant | 好的         |          |            |
+      And 会话清理移除了:
+        | 序号 | 原因                  |
+        | 1    | incomplete_tool_calls |
+        | 2    | incomplete_tool_calls |
+
+    Scenario: 末尾被中断、一个结果都没有的工具调用被移除
+      Given 一段待清理的会话历史:
+        | 角色      | 内容       | 工具调用                        | 回复的调用 |
+        | user      | 睡一会儿   |                                 |            |
+        | assistant |            | call_1 Bash {"command":"sleep"} |            |
+      When 我清理这段会话历史
+      Then 清理后的会话历史为:
+        | 角色 | 内容     | 工具调用 | 回复的调用 |
+        | user | 睡一会儿 |          |            |
+      And 会话清理移除了:
+        | 序号 | 原因                  |
+        | 1    | incomplete_tool_calls |
+
+    Scenario: 孤立的工具结果被移除
+      Given 一段待清理的会话历史:
+        | 角色      | 内容           | 工具调用                     | 回复的调用 |
+        | user      | 你好           |                              |            |
+        | tool      | 没有人调用过我 |                              | call_9     |
+        | assistant | 我来列目录     | call_1 Bash {"command":"ls"} |            |
+        | tool      | a.txt          |                              | call_1     |
+        | tool      | 别人的结果     |                              | call_7     |
+        | assistant | 完成           |                              |            |
+        | tool      | 迟到的重复结果 |                              | call_1     |
+      When 我清理这段会话历史
+      Then 清理后的会话历史为:
+        | 角色      | 内容       | 工具调用                     | 回复的调用 |
+        | user      | 你好       |                              |            |
+        | assistant | 我来列目录 | call_1 Bash {"command":"ls"} |            |
+        | tool      | a.txt      |                              | call_1     |
+        | assistant | 完成       |                              |            |
+      And 会话清理移除了:
+        | 序号 | 原因               |
+        | 1    | orphan_tool_result |
+        | 4    | orphan_tool_result |
+        | 6    | orphan_tool_result |
+
+    Scenario: 参数不是 JSON 对象的工具调用连同它的结果被移除
+      Given 一段待清理的会话历史:
+        | 角色      | 内容             | 工具调用                      | 回复的调用 |
+        | user      | 跑几个命令       |                               |            |
+        | assistant |                  | call_1 Bash "ls -la"          |            |
+        | tool      | 参数错误         |                               | call_1     |
+        | assistant |                  | call_2 Bash [1,2]             |            |
+        | tool      | 参数错误         |                               | call_2     |
+        | assistant |                  | call_3 Bash {"command":"pwd"} |            |
+        | tool      | /work            |                               | call_3     |
+        | assistant |                  | call_4 Bash {"command":       |            |
+        | tool      | 半截参数         |                               | call_4     |
+        | assistant | 当前目录是 /work |                               |            |
+      When 我清理这段会话历史
+      Then 清理后的会话历史为:
+        | 角色      | 内容             | 工具调用                      | 回复的调用 |
+        | user      | 跑几个命令       |                               |            |
+        | assistant |                  | call_3 Bash {"command":"pwd"} |            |
+        | tool      | /work            |                               | call_3     |
+        | assistant | 当前目录是 /work |                               |            |
+      And 会话清理移除了:
+        | 序号 | 原因                 |
+        | 1    | non_object_arguments |
+        | 2    | non_object_arguments |
+        | 3    | non_object_arguments |
+        | 4    | non_object_arguments |
+        | 7    | non_object_arguments |
+        | 8    | non_object_arguments |
+
+    Scenario: 对随机历史，清理结果总是配对完整、保持顺序，且再次清理不再移除任何消息
+      When 我清理 1000 段随机生成的会话历史
+      Then 每段清理后的会话历史都满足工具调用配对规则
+
+  Rule: 上下文统计与真实的分词器一致
+
+    Scenario: 上下文统计计数消息、工具调用和分词器给出的 token 数，重新打开后不变
+      When 我在会话存储中创建一个新会话
+      And 我向会话追加以下消息:
+        | 角色      | 内容                         | 工具调用                                                                  | 回复的调用 |
+        | system    | You are a helpful assistant. |                                                                           |            |
+        | user      | 比较 a.txt 和 b.txt 的大小   |                                                                           |            |
+        | assistant | 我分别看一下                 | call_1 Bash {"command":"wc -c a.txt"} ; call_2 Bash {"command":"wc -c b.txt"} |            |
+        | tool      | 12 a.txt                     |                                                                           | call_1     |
+        | tool      | 345 b.txt                    |                                                                           | call_2     |
+        | assistant | b.txt 更大（345 字节）。     |                                                                           |            |
+      Then 会话上下文统计的消息数为 6、工具调用数为 2
+      And 会话上下文统计的 token 数等于分词器对各条内容、工具名和参数分别计数之和
+      When 我重新打开这个会话
+      Then 重新打开的会话上下文统计与直接统计其历史的结果相同
+
+  Rule: 会话 ID 被校验，不存在的会话给出清楚的错误
+
+    Scenario: 打开不存在的会话时，错误指明会话 ID 和会话目录
+      When 我尝试在会话存储中打开会话 "session-1700000000000-deadbeef"
+      Then 会话存储报错 SessionNotFoundError，消息包含该会话 ID 和会话目录
+
+    Scenario Outline: 试图跳出会话目录的会话 ID 被拒绝，目录外的文件不受影响
+      Given 会话目录旁边有一个目录 "victim"，里面有一个文件
+      When 我尝试在会话存储中<操作>会话 "<会话 ID>"
+      Then 会话存储报错 InvalidSessionIdError，消息包含 "Invalid session id"
+      And 会话目录旁边的目录 "victim" 和它的文件仍然存在
+
+      Examples:
+        | 操作 | 会话 ID       |
+        | 打开 | ../victim     |
+        | 删除 | ../victim     |
+        | 删除 | ..            |
+        | 打开 | a/b           |
+        | 打开 | /etc/passwd   |
+
+    Scenario: 会话目录的位置上是一个普通文件时给出清楚的错误
+      Given 会话存储目录的位置上是一个普通文件
+      When 我尝试在会话存储中创建一个新会话
+      Then 会话存储报错 SessionsDirError，消息包含 "exists but is not a directory"
+
+  Rule: 会话列表最近更新的在前，读不了的条目被跳过并报告
+
+    Scenario: 会话列表按最近更新排序，损坏的条目被跳过并报告
+      Given 会话存储中依次创建了标题为 "第一个, 第二个, 第三个" 的会话
+      And 会话存储中有一个 index.json 已损坏的会话目录 "session-1-0badc0de"
+      When 我列出会话存储中的会话
+      Then 会话列表的标题依次为 "第三个, 第二个, 第一个"
+      And 会话列表的每一项都有 ID、创建时间、更新时间和消息数
+      And 会话列表跳过了 "session-1-0badc0de"，原因包含 "not valid JSON"
+      When 我向标题为 "第一个" 的会话追加一条用户消息 "还在吗"
+      And 我列出会话存储中的会话
+      Then 会话列表的标题依次为 "第一个, 第三个, 第二个"
+
+    Scenario: 删除的会话不再存在，也不在列表中
+      Given 会话存储中有一个含 2 条消息的会话
+      When 我从会话存储中删除这个会话
+      And 我列出会话存储中的会话
+      Then 会话存储中不再有这个会话
+      And 会话列表为空

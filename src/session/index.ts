@@ -1,0 +1,10 @@
+export * from './types';
+export * from './errors';
+export { generateSessionId, isValidSessionId, assertValidSessionId } from './session-id';
+export { emptyUsage, emptySessionUsage, addUsage } from './usage';
+export { Session } from './session';
+export { SessionStore, type CreateSessionOptions } from './session-store';
+export { sanitizeHistory, type SanitizeReason, type RemovedMessage, type SanitizedHistory } from './sanitize-history';
+export { contextStats, messageContextStats, emptyContextStats, addContextStats } from './context-stats';
+export { countTokens, warmUpTokenizer, TOKENIZER_ENCODING } from './tokenizer';
+export { HISTORY_FILE, INDEX_FILE, USAGE_FILE } from './session-files';

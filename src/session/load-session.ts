@@ -1,0 +1,116 @@
+import { readFile, stat } from 'node:fs/promises';
+import type { ChatMessage } from '../llm/types';
+import { parseJsonLines } from './jsonl';
+import { persistedMessageSchema, persistedUsageRoundSchema, sessionIndexSchema, type PersistedContext, type SessionIndex } from './schemas';
+import type { SessionFiles } from './session-files';
+import { titleFromText } from './session-title';
+import type { SessionLoadWarning, UsageRound } from './types';
+
+/** Everything a Session starts from, as read from its three files. */
+export interface LoadedSession {
+  id: string;
+  files: SessionFiles;
+  title: string | null;
+  createdAt: string;
+  updatedAt: string;
+  messages: ChatMessage[];
+  historyBytes: number;
+  historyEndsWithNewline: boolean;
+  /** Byte offset just past the last message that loaded. */
+  lastMessageEnd: number;
+  rounds: UsageRound[];
+  usageEndsWithNewline: boolean;
+  /** Persisted context stats still valid for a prefix of `messages`, if any. */
+  context: PersistedContext | null;
+  warnings: SessionLoadWarning[];
+}
+
+/** Reads a session leniently: what is damaged is skipped and reported in `warnings`, the rest loads. */
+export async function loadSession(id: string, files: SessionFiles): Promise<LoadedSession> {
+  const warnings: SessionLoadWarning[] = [];
+  const index = await readIndex(files, warnings);
+  if (index && index.id !== id) {
+    warnings.push({ file: 'index.json', message: `index names session ${index.id}, but the directory is ${id}; using ${id}` });
+  }
+
+  const historyBuffer = await readIfPresent(files.history);
+  if (!historyBuffer && index && index.messageCount > 0) {
+    warnings.push({ file: 'history.jsonl', message: `missing, though index.json counts ${index.messageCount} messages` });
+  }
+  const history = parseJsonLines(historyBuffer ?? Buffer.alloc(0), persistedMessageSchema, 'chat message');
+  for (const problem of history.problems) warnings.push({ file: 'history.jsonl', ...problem });
+
+  const usage = parseJsonLines((await readIfPresent(files.usage)) ?? Buffer.alloc(0), persistedUsageRoundSchema, 'usage round');
+  for (const problem of usage.problems) warnings.push({ file: 'usage.jsonl', ...problem });
+
+  const messages = history.records.map((record) => record.value as ChatMessage);
+  const firstProblemLine = history.problems[0]?.line ?? Infinity;
+  const context = index?.context ?? null;
+  // Trust persisted stats only if they end exactly where a loaded message ends, with nothing skipped before.
+  const contextStillValid =
+    context !== null &&
+    context.messageCount <= messages.length &&
+    (context.messageCount === 0
+      ? context.historyBytes === 0
+      : history.records[context.messageCount - 1]!.endOffset === context.historyBytes &&
+        history.records[context.messageCount - 1]!.line < firstProblemLine);
+
+  const fallbackTime = index ? undefined : (await stat(files.dir)).mtime.toISOString();
+  return {
+    id,
+    files,
+    title: index ? index.title : firstUserTitle(messages),
+    createdAt: index?.createdAt ?? fallbackTime!,
+    updatedAt: index?.updatedAt ?? fallbackTime!,
+    messages,
+    historyBytes: historyBuffer?.length ?? 0,
+    historyEndsWithNewline: history.endsWithNewline,
+    lastMessageEnd: history.records.at(-1)?.endOffset ?? 0,
+    rounds: usage.records.map((record) => record.value),
+    usageEndsWithNewline: usage.endsWithNewline,
+    context: contextStillValid ? context : null,
+    warnings,
+  };
+}
+
+/** index.json parsed and validated; undefined (with a warning) when it is missing or damaged. */
+export async function readIndex(files: SessionFiles, warnings: SessionLoadWarning[]): Promise<SessionIndex | undefined> {
+  const problem = await readIndexOrProblem(files);
+  if (typeof problem === 'string') {
+    warnings.push({ file: 'index.json', message: `${problem}; rebuilt from history.jsonl and usage.jsonl` });
+    return undefined;
+  }
+  return problem;
+}
+
+/** index.json, or why it cannot be used. */
+export async function readIndexOrProblem(files: SessionFiles): Promise<SessionIndex | string> {
+  const buffer = await readIfPresent(files.index);
+  if (!buffer) return 'index.json is missing';
+  let json: unknown;
+  try {
+    json = JSON.parse(buffer.toString('utf8'));
+  } catch {
+    return 'index.json is not valid JSON';
+  }
+  const parsed = sessionIndexSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return `index.json is not a valid session index (${issue ? `${issue.path.join('.') || 'root'}: ${issue.message}` : 'invalid'})`;
+  }
+  return parsed.data;
+}
+
+export function firstUserTitle(messages: readonly ChatMessage[]): string | null {
+  const first = messages.find((message) => message.role === 'user' && typeof message.content === 'string');
+  return first ? titleFromText(first.content!) : null;
+}
+
+async function readIfPresent(path: string): Promise<Buffer | undefined> {
+  try {
+    return await readFile(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/** Session files are external input: every record read from disk is parsed with these. */
+
+const persistedToolCallSchema = z.looseObject({
+  id: z.string().min(1),
+  type: z.literal('function'),
+  function: z.looseObject({ name: z.string().min(1), arguments: z.string() }),
+});
+
+/** One line of history.jsonl. Loose, so fields a newer writer adds survive a rewrite. */
+export const persistedMessageSchema = z.looseObject({
+  role: z.enum(['system', 'user', 'assistant', 'tool']),
+  content: z.string().nullable(),
+  tool_calls: z.array(persistedToolCallSchema).optional(),
+  tool_call_id: z.string().min(1).optional(),
+  name: z.string().optional(),
+});
+
+const tokenCountSchema = z.number().int().nonnegative();
+
+export const persistedUsageSchema = z.object({
+  prompt_tokens: tokenCountSchema,
+  completion_tokens: tokenCountSchema,
+  total_tokens: tokenCountSchema,
+});
+
+/** One line of usage.jsonl. */
+export const persistedUsageRoundSchema = z.object({
+  model: z.string(),
+  usage: persistedUsageSchema,
+  at: z.string(),
+});
+
+/**
+ * Context stats of the first `messageCount` messages of history.jsonl, whose lines end at byte
+ * `historyBytes`: lets a resume skip re-tokenizing the whole history.
+ */
+const persistedContextSchema = z.object({
+  messageCount: tokenCountSchema,
+  tokenCount: tokenCountSchema,
+  toolCallCount: tokenCountSchema,
+  historyBytes: tokenCountSchema,
+});
+
+export const SESSION_INDEX_VERSION = 1;
+
+/** index.json: small, fixed-size metadata, rewritten atomically on every change. */
+export const sessionIndexSchema = z.object({
+  version: z.literal(SESSION_INDEX_VERSION),
+  id: z.string(),
+  title: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  messageCount: tokenCountSchema,
+  usage: z.object({ total: persistedUsageSchema, roundCount: tokenCountSchema }),
+  context: persistedContextSchema.nullable(),
+});
+
+export type SessionIndex = z.infer<typeof sessionIndexSchema>;
+export type PersistedContext = z.infer<typeof persistedContextSchema>;

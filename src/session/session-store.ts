@@ -1,0 +1,172 @@
+import { constants } from 'node:fs';
+import { access, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { writeFileAtomic } from './atomic-write';
+import { SessionNotFoundError, SessionsDirError } from './errors';
+import { loadSession, readIndexOrProblem } from './load-session';
+import { SESSION_INDEX_VERSION, type SessionIndex } from './schemas';
+import { Session } from './session';
+import { sessionFiles } from './session-files';
+import { assertValidSessionId, generateSessionId, isValidSessionId } from './session-id';
+import type { SessionListing, SessionSummary, SkippedSessionEntry } from './types';
+import { emptyUsage } from './usage';
+
+export interface CreateSessionOptions {
+  title?: string;
+  /** A chosen id (validated; must not exist yet). Default: `session-<Date.now()>-<8 hex>`. */
+  id?: string;
+}
+
+/** Sessions as directories under one sessions directory: `<sessionsDir>/<id>/`. */
+export class SessionStore {
+  readonly sessionsDir: string;
+
+  constructor(sessionsDir: string) {
+    this.sessionsDir = resolve(sessionsDir);
+  }
+
+  async create(options: CreateSessionOptions = {}): Promise<Session> {
+    if (options.id !== undefined) assertValidSessionId(options.id);
+    await this.ensureSessionsDir();
+    const id = await this.makeSessionDir(options.id);
+    const files = sessionFiles(this.sessionsDir, id);
+    const now = new Date().toISOString();
+    const title = options.title?.trim() || null;
+    const index: SessionIndex = {
+      version: SESSION_INDEX_VERSION,
+      id,
+      title,
+      createdAt: now,
+      updatedAt: now,
+      messageCount: 0,
+      usage: { total: emptyUsage(), roundCount: 0 },
+      context: { messageCount: 0, tokenCount: 0, toolCallCount: 0, historyBytes: 0 },
+    };
+    await writeFile(files.history, '', { flag: 'wx' });
+    await writeFileAtomic(files.index, `${JSON.stringify(index, null, 2)}\n`);
+    return new Session({
+      id,
+      files,
+      title,
+      createdAt: now,
+      updatedAt: now,
+      messages: [],
+      historyBytes: 0,
+      historyEndsWithNewline: true,
+      lastMessageEnd: 0,
+      rounds: [],
+      usageEndsWithNewline: true,
+      context: index.context,
+      warnings: [],
+    });
+  }
+
+  /** Loads a session; damaged lines are skipped and listed in `session.warnings`. */
+  async open(id: string): Promise<Session> {
+    assertValidSessionId(id);
+    await this.checkSessionsDir();
+    if (!(await this.exists(id))) throw new SessionNotFoundError(id, this.sessionsDir);
+    return new Session(await loadSession(id, sessionFiles(this.sessionsDir, id)));
+  }
+
+  /** True when `<sessionsDir>/<id>/` is a directory holding a session's index or history. */
+  async exists(id: string): Promise<boolean> {
+    assertValidSessionId(id);
+    const files = sessionFiles(this.sessionsDir, id);
+    if (!(await isDirectory(files.dir))) return false;
+    return (await isFile(files.index)) || (await isFile(files.history));
+  }
+
+  /** Summaries, most recently updated first; sessions whose index cannot be read are left out. */
+  async list(): Promise<SessionSummary[]> {
+    return (await this.listWithSkipped()).sessions;
+  }
+
+  /** Like `list`, plus the entries that look like sessions but could not be read, and why. */
+  async listWithSkipped(): Promise<SessionListing> {
+    if (!(await this.checkSessionsDir())) return { sessions: [], skipped: [] };
+    const entries = await readdir(this.sessionsDir, { withFileTypes: true });
+    const sessions: SessionSummary[] = [];
+    const skipped: SkippedSessionEntry[] = [];
+    await Promise.all(
+      entries
+        .filter((entry) => entry.isDirectory() && isValidSessionId(entry.name))
+        .map(async (entry) => {
+          // Only the small index is read: listing must not cost a pass over every history.
+          const index = await readIndexOrProblem(sessionFiles(this.sessionsDir, entry.name)).catch(
+            (error: Error) => `index.json cannot be read (${error.message})`,
+          );
+          if (typeof index === 'string') skipped.push({ entry: entry.name, reason: index });
+          else {
+            const { title, createdAt, updatedAt, messageCount } = index;
+            sessions.push({ id: entry.name, title, createdAt, updatedAt, messageCount });
+          }
+        }),
+    );
+    sessions.sort(
+      (a, b) => b.updatedAt.localeCompare(a.updatedAt) || b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id),
+    );
+    skipped.sort((a, b) => a.entry.localeCompare(b.entry));
+    return { sessions, skipped };
+  }
+
+  async remove(id: string): Promise<void> {
+    assertValidSessionId(id);
+    if (!(await this.exists(id))) throw new SessionNotFoundError(id, this.sessionsDir);
+    await rm(sessionFiles(this.sessionsDir, id).dir, { recursive: true, force: true });
+  }
+
+  /** Creates the sessions directory if missing; refuses one that is not a usable directory. */
+  private async ensureSessionsDir(): Promise<void> {
+    if (!(await this.checkSessionsDir())) await mkdir(this.sessionsDir, { recursive: true });
+  }
+
+  /** False when the directory does not exist; throws when it exists but cannot serve as one. */
+  private async checkSessionsDir(): Promise<boolean> {
+    let stats;
+    try {
+      stats = await stat(this.sessionsDir);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') return false;
+      if (code === 'ENOTDIR') throw new SessionsDirError(this.sessionsDir, 'is not a directory (a parent path is a file)');
+      throw new SessionsDirError(this.sessionsDir, `cannot be read (${code ?? (error as Error).message})`);
+    }
+    if (!stats.isDirectory()) throw new SessionsDirError(this.sessionsDir, 'exists but is not a directory');
+    try {
+      await access(this.sessionsDir, constants.R_OK | constants.W_OK | constants.X_OK);
+    } catch {
+      throw new SessionsDirError(this.sessionsDir, 'is not readable and writable');
+    }
+    return true;
+  }
+
+  private async makeSessionDir(chosenId: string | undefined): Promise<string> {
+    for (;;) {
+      const id = chosenId ?? generateSessionId();
+      try {
+        await mkdir(sessionFiles(this.sessionsDir, id).dir);
+        return id;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        if (chosenId !== undefined) throw new Error(`Session "${chosenId}" already exists in ${this.sessionsDir}`);
+      }
+    }
+  }
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}

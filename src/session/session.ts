@@ -1,0 +1,213 @@
+import { appendFile } from 'node:fs/promises';
+import type { ChatMessage, Usage } from '../llm/types';
+import { writeFileAtomic } from './atomic-write';
+import { addContextStats, contextStats, emptyContextStats, subtractContextStats } from './context-stats';
+import { toJsonLines } from './jsonl';
+import type { LoadedSession } from './load-session';
+import { persistedMessageSchema, persistedUsageSchema, SESSION_INDEX_VERSION, type SessionIndex } from './schemas';
+import type { SessionFiles } from './session-files';
+import { titleFromText } from './session-title';
+import type { ContextStats, SessionLoadWarning, SessionUsage, UsageRound } from './types';
+import { addUsage, emptyUsage } from './usage';
+
+/**
+ * One persisted conversation. History is append-only JSONL: an append writes only the new lines and a
+ * small index, so its cost does not grow with the history. Writes are queued, so concurrent calls land
+ * in call order. Obtain one from a SessionStore (create/open).
+ */
+export class Session {
+  readonly id: string;
+  readonly createdAt: string;
+  /** Problems met while loading (torn or corrupt lines, a damaged index); never fatal. */
+  readonly warnings: readonly SessionLoadWarning[];
+
+  private readonly files: SessionFiles;
+  private history: ChatMessage[];
+  private currentTitle: string | null;
+  private updatedAtTime: string;
+  private historyBytes: number;
+  private historyEndsWithNewline: boolean;
+  private lastMessageEnd: number;
+  private readonly rounds: UsageRound[];
+  private usageEndsWithNewline: boolean;
+  private usageTotal: Usage;
+  /** Context stats of the first `counted.stats.messageCount` messages, whose lines end at `counted.historyBytes`. */
+  private counted: { stats: ContextStats; historyBytes: number };
+  private writes: Promise<unknown> = Promise.resolve();
+
+  /** @internal Use SessionStore.create / SessionStore.open. */
+  constructor(loaded: LoadedSession) {
+    this.id = loaded.id;
+    this.files = loaded.files;
+    this.createdAt = loaded.createdAt;
+    this.updatedAtTime = loaded.updatedAt;
+    this.currentTitle = loaded.title;
+    this.history = loaded.messages;
+    this.historyBytes = loaded.historyBytes;
+    this.historyEndsWithNewline = loaded.historyEndsWithNewline;
+    this.lastMessageEnd = loaded.lastMessageEnd;
+    this.rounds = loaded.rounds;
+    this.usageEndsWithNewline = loaded.usageEndsWithNewline;
+    // The rounds are the record; the index's total is only a summary for listings.
+    this.usageTotal = loaded.rounds.reduce((total, round) => addUsage(total, round.usage), emptyUsage());
+    this.counted = loaded.context
+      ? {
+          stats: {
+            messageCount: loaded.context.messageCount,
+            tokenCount: loaded.context.tokenCount,
+            toolCallCount: loaded.context.toolCallCount,
+          },
+          historyBytes: loaded.context.historyBytes,
+        }
+      : { stats: emptyContextStats(), historyBytes: 0 };
+    this.warnings = loaded.warnings;
+  }
+
+  get messages(): readonly ChatMessage[] {
+    return this.history;
+  }
+
+  get title(): string | null {
+    return this.currentTitle;
+  }
+
+  get updatedAt(): string {
+    return this.updatedAtTime;
+  }
+
+  get usage(): SessionUsage {
+    return { total: { ...this.usageTotal }, rounds: this.rounds };
+  }
+
+  /**
+   * Stats of the current history. Cheap after a resume: the index carries the stats of what was
+   * persisted, so only messages not yet counted are tokenized.
+   */
+  contextStats(): ContextStats {
+    const counted = this.counted.stats.messageCount;
+    if (counted < this.history.length) {
+      const rest = contextStats(this.history.slice(counted));
+      this.counted = { stats: addContextStats(this.counted.stats, rest), historyBytes: this.lastMessageEnd };
+    }
+    return { ...this.counted.stats };
+  }
+
+  /**
+   * Persists confirmed messages, in order; resolves once they and the index are written. The objects
+   * themselves are kept (treat them as immutable from here on): sharing them with the caller's own
+   * history keeps `rewrite` and the token-count cache cheap.
+   */
+  append(input: ChatMessage | readonly ChatMessage[]): Promise<void> {
+    const batch = (isMessageList(input) ? input : [input]).map((message, i) => validated(message, i));
+    if (batch.length === 0) return this.flush();
+    return this.enqueue(async () => {
+      // After a torn last line, start on a fresh line so the torn bytes cannot swallow this message.
+      const text = (this.historyEndsWithNewline ? '' : '\n') + toJsonLines(batch);
+      await appendFile(this.files.history, text, 'utf8');
+      this.historyBytes += Buffer.byteLength(text, 'utf8');
+      this.historyEndsWithNewline = true;
+      this.lastMessageEnd = this.historyBytes;
+      this.history.push(...batch);
+      if (this.currentTitle === null) {
+        const firstUser = batch.find((message) => message.role === 'user' && typeof message.content === 'string');
+        if (firstUser) this.currentTitle = titleFromText(firstUser.content!);
+      }
+      this.contextStats(); // keeps the persisted stats current, so a resume need not tokenize the history
+      await this.writeIndex();
+    });
+  }
+
+  /** Replaces the whole history atomically (temp file + rename), e.g. after sanitizing. */
+  rewrite(messages: readonly ChatMessage[]): Promise<void> {
+    const own = new Set(this.history);
+    const next = messages.map((message, i) => (own.has(message) ? message : validated(message, i)));
+    return this.enqueue(async () => {
+      const nextStats = this.statsAfterRewrite(next);
+      // Invalidate the persisted stats first: a crash between the two writes must not pair old stats with new history.
+      await this.writeIndex({ withContext: false });
+      const text = toJsonLines(next);
+      await writeFileAtomic(this.files.history, text);
+      this.history = next;
+      this.historyBytes = Buffer.byteLength(text, 'utf8');
+      this.historyEndsWithNewline = true;
+      this.lastMessageEnd = this.historyBytes;
+      this.counted = { stats: nextStats, historyBytes: this.historyBytes };
+      await this.writeIndex();
+    });
+  }
+
+  /** Adds one model call's usage to the totals and the rounds (usage.jsonl), and persists both. */
+  recordUsage(usage: Usage, model: string): Promise<void> {
+    const round: UsageRound = { model, usage: persistedUsageSchema.parse(usage), at: new Date().toISOString() };
+    return this.enqueue(async () => {
+      await appendFile(this.files.usage, (this.usageEndsWithNewline ? '' : '\n') + toJsonLines([round]), 'utf8');
+      this.usageEndsWithNewline = true;
+      this.rounds.push(round);
+      this.usageTotal = addUsage(this.usageTotal, round.usage);
+      await this.writeIndex();
+    });
+  }
+
+  /** Sets the title explicitly (e.g. when the first user message is wrapped in instructions). */
+  setTitle(title: string): Promise<void> {
+    return this.enqueue(async () => {
+      this.currentTitle = title.trim() === '' ? null : title.trim();
+      await this.writeIndex();
+    });
+  }
+
+  /** Resolves when every write queued so far has finished. */
+  async flush(): Promise<void> {
+    await this.writes;
+  }
+
+  private enqueue<T>(operation: () => Promise<T>): Promise<T> {
+    const result = this.writes.then(operation);
+    this.writes = result.catch(() => undefined); // one failed write must not block the ones after it
+    return result;
+  }
+
+  /** Stats of the rewritten history: by subtraction when it only drops messages, else by counting. */
+  private statsAfterRewrite(next: readonly ChatMessage[]): ContextStats {
+    const current = this.contextStats();
+    const dropped: ChatMessage[] = [];
+    let cursor = 0;
+    for (const message of next) {
+      while (cursor < this.history.length && this.history[cursor] !== message) dropped.push(this.history[cursor++]!);
+      if (cursor === this.history.length) return contextStats(next);
+      cursor += 1;
+    }
+    dropped.push(...this.history.slice(cursor));
+    return subtractContextStats(current, contextStats(dropped));
+  }
+
+  private async writeIndex(options: { withContext: boolean } = { withContext: true }): Promise<void> {
+    this.updatedAtTime = new Date().toISOString();
+    const { stats, historyBytes } = this.counted;
+    const index: SessionIndex = {
+      version: SESSION_INDEX_VERSION,
+      id: this.id,
+      title: this.currentTitle,
+      createdAt: this.createdAt,
+      updatedAt: this.updatedAtTime,
+      messageCount: this.history.length,
+      usage: { total: this.usageTotal, roundCount: this.rounds.length },
+      context: options.withContext ? { ...stats, historyBytes } : null,
+    };
+    await writeFileAtomic(this.files.index, `${JSON.stringify(index, null, 2)}\n`);
+  }
+}
+
+function isMessageList(input: ChatMessage | readonly ChatMessage[]): input is readonly ChatMessage[] {
+  return Array.isArray(input);
+}
+
+/** Checks what will be persisted against the schema a reload applies, so what is written can be read back. */
+function validated(message: ChatMessage, position: number): ChatMessage {
+  const parsed = persistedMessageSchema.safeParse(message);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new TypeError(`Not a chat message (position ${position}): ${issue ? `${issue.path.join('.') || 'root'}: ${issue.message}` : 'invalid'}`);
+  }
+  return message;
+}

@@ -1,0 +1,333 @@
+import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { Given, Then, When, type DataTable } from '@cucumber/cucumber';
+import { expect } from 'chai';
+import fc from 'fast-check';
+import type { ChatMessage } from '../src/llm/types';
+import { contextStats, countTokens, sanitizeHistory } from '../src/session';
+import { messagesFromTable, messagesToRows, plainConversation, SessionContext } from './support/session-context';
+import type { SynapseWorld } from './support/world';
+
+const ctx = (world: SynapseWorld) => world.use(SessionContext);
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const list = (text: string) => text.split(/,\s*/);
+/** "第 1、3 条" → [1, 3]. */
+const positions = (text: string) => text.split('、').map(Number);
+
+// --- 存储与会话 ------------------------------------------------------------------------------------
+
+Given('会话存储位于一个新的临时目录', async function (this: SynapseWorld) {
+  expect((await ctx(this).store()).sessionsDir).to.equal(await ctx(this).sessionsDir());
+});
+
+Given('会话存储中有一个含 {int} 条消息的会话', async function (this: SynapseWorld, count: number) {
+  const c = ctx(this);
+  await c.createSession();
+  await c.append(plainConversation(count));
+  c.original = [...c.appended];
+});
+
+Given('会话存储中依次创建了标题为 {string} 的会话', async function (this: SynapseWorld, titles: string) {
+  for (const title of list(titles)) {
+    await ctx(this).createSession(title);
+    await delay(3); // distinct millisecond timestamps, so "newest" is well defined
+  }
+});
+
+When('我在会话存储中创建一个新会话', async function (this: SynapseWorld) {
+  await ctx(this).createSession();
+});
+
+When('我向会话追加以下消息:', async function (this: SynapseWorld, table: DataTable) {
+  await ctx(this).append(messagesFromTable(table));
+});
+
+When('我向会话追加一条用户消息 {string}', async function (this: SynapseWorld, content: string) {
+  await ctx(this).append([{ role: 'user', content }]);
+});
+
+When('我向会话追加一条 {int} 个字符的用户消息', async function (this: SynapseWorld, length: number) {
+  await ctx(this).append([{ role: 'user', content: '请帮我检查这个项目的测试为什么失败并修复它'.repeat(10).slice(0, length) }]);
+});
+
+When('我为会话记录模型 {string} 的用量: 输入 {int}、输出 {int}', async function (this: SynapseWorld, model: string, prompt: number, completion: number) {
+  await ctx(this).session.recordUsage({ prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion }, model);
+});
+
+When('我重新打开这个会话', async function (this: SynapseWorld) {
+  await ctx(this).reopen();
+});
+
+When('我用原来的第 {word} 条消息重写会话历史', async function (this: SynapseWorld, which: string) {
+  const c = ctx(this);
+  await c.session.rewrite(positions(which).map((n) => c.session.messages[n - 1]!));
+});
+
+Then('重新打开的会话历史与追加的消息完全相同', function (this: SynapseWorld) {
+  expect(ctx(this).session.messages).to.deep.equal(ctx(this).appended);
+});
+
+Then('会话历史只包含原来的第 {word} 条消息', function (this: SynapseWorld, which: string) {
+  const c = ctx(this);
+  expect(c.session.messages).to.deep.equal(positions(which).map((n) => c.original[n - 1]));
+});
+
+Then('会话历史共有 {int} 条消息，最后一条是用户消息 {string}', function (this: SynapseWorld, count: number, content: string) {
+  const { messages } = ctx(this).session;
+  expect(messages).to.have.length(count);
+  expect(messages.at(-1)).to.deep.equal({ role: 'user', content });
+});
+
+Then('会话标题为 {string}', function (this: SynapseWorld, title: string) {
+  expect(ctx(this).session.title).to.equal(title);
+});
+
+Then('会话标题是那条用户消息的前 {int} 个字符加上 {string}', function (this: SynapseWorld, length: number, suffix: string) {
+  const { session } = ctx(this);
+  expect(session.title).to.equal(`${session.messages[0]!.content!.slice(0, length)}${suffix}`);
+});
+
+Then('会话用量合计为: 输入 {int}、输出 {int}、总计 {int}', function (this: SynapseWorld, prompt: number, completion: number, total: number) {
+  expect(ctx(this).session.usage.total).to.deep.equal({ prompt_tokens: prompt, completion_tokens: completion, total_tokens: total });
+});
+
+Then('会话用量按顺序记录了模型 {string} 的各一轮调用', function (this: SynapseWorld, models: string) {
+  const { rounds } = ctx(this).session.usage;
+  expect(rounds.map((round) => round.model)).to.deep.equal(list(models));
+  for (const round of rounds) expect(Number.isNaN(Date.parse(round.at))).to.equal(false);
+});
+
+Then('会话加载时没有警告', function (this: SynapseWorld) {
+  expect(ctx(this).session.warnings).to.deep.equal([]);
+});
+
+Then('会话目录中只有文件 {string}', async function (this: SynapseWorld, files: string) {
+  expect(await ctx(this).sessionDirEntries()).to.deep.equal(list(files));
+});
+
+Then('会话历史文件恰好有 {int} 行', async function (this: SynapseWorld, count: number) {
+  expect(await ctx(this).historyLines()).to.have.length(count);
+});
+
+// --- 坏行 ------------------------------------------------------------------------------------------
+
+When('会话历史文件末尾被追加了半行 JSON {string}', async function (this: SynapseWorld, text: string) {
+  await ctx(this).appendRawToHistory(text);
+});
+
+When('会话历史文件第 {int} 行被替换为 {string}', async function (this: SynapseWorld, line: number, text: string) {
+  await ctx(this).replaceHistoryLine(line, text);
+});
+
+Then(
+  '会话加载警告只有一条: history.jsonl 第 {int} 行被跳过，原因包含 {string}',
+  function (this: SynapseWorld, line: number, reason: string) {
+    const { warnings } = ctx(this).session;
+    expect(warnings).to.have.length(1);
+    expect(warnings[0]).to.include({ file: 'history.jsonl', line });
+    expect(warnings[0]!.message).to.include(reason);
+  },
+);
+
+// --- 清理 ------------------------------------------------------------------------------------------
+
+Given('一段待清理的会话历史:', function (this: SynapseWorld, table: DataTable) {
+  ctx(this).history = messagesFromTable(table);
+});
+
+When('我清理这段会话历史', function (this: SynapseWorld) {
+  ctx(this).sanitized = sanitizeHistory(ctx(this).history);
+});
+
+Then('清理后的会话历史为:', function (this: SynapseWorld, table: DataTable) {
+  expect(messagesToRows(ctx(this).sanitized!.messages)).to.deep.equal(messagesToRows(messagesFromTable(table)));
+});
+
+Then('会话清理移除了:', function (this: SynapseWorld, table: DataTable) {
+  const removed = ctx(this).sanitized!.removed.map(({ index, reason }) => ({ 序号: String(index), 原因: reason }));
+  expect(removed).to.deep.equal(table.hashes());
+});
+
+When('我清理 {int} 段随机生成的会话历史', function (this: SynapseWorld, runs: number) {
+  ctx(this).error = undefined;
+  try {
+    fc.assert(fc.property(randomHistory(), (history) => checkSanitized(history)), { numRuns: runs });
+  } catch (error) {
+    ctx(this).error = error as Error;
+  }
+});
+
+Then('每段清理后的会话历史都满足工具调用配对规则', function (this: SynapseWorld) {
+  if (ctx(this).error) throw ctx(this).error; // fast-check's report names the shrunk counterexample
+});
+
+// --- 上下文统计 ------------------------------------------------------------------------------------
+
+Then('会话上下文统计的消息数为 {int}、工具调用数为 {int}', function (this: SynapseWorld, messages: number, toolCalls: number) {
+  const stats = ctx(this).session.contextStats();
+  expect(stats).to.include({ messageCount: messages, toolCallCount: toolCalls });
+  expect(contextStats(ctx(this).session.messages)).to.deep.equal(stats);
+});
+
+Then('会话上下文统计的 token 数等于分词器对各条内容、工具名和参数分别计数之和', function (this: SynapseWorld) {
+  const texts = ctx(this).appended.flatMap((message) => [
+    message.content ?? '',
+    ...(message.tool_calls ?? []).flatMap((call) => [call.function.name, call.function.arguments]),
+  ]);
+  const expected = texts.reduce((sum, text) => sum + countTokens(text), 0);
+  expect(expected).to.be.greaterThan(0);
+  expect(ctx(this).session.contextStats().tokenCount).to.equal(expected);
+});
+
+Then('重新打开的会话上下文统计与直接统计其历史的结果相同', function (this: SynapseWorld) {
+  const { session } = ctx(this);
+  const copies = session.messages.map((message) => structuredClone(message)); // fresh objects: counted from scratch
+  expect(session.contextStats()).to.deep.equal(contextStats(copies));
+});
+
+// --- 会话 ID 与错误 --------------------------------------------------------------------------------
+
+When('我尝试在会话存储中打开会话 {string}', async function (this: SynapseWorld, id: string) {
+  const c = ctx(this);
+  await c.attempt(async () => (await c.store()).open(id));
+});
+
+When('我尝试在会话存储中删除会话 {string}', async function (this: SynapseWorld, id: string) {
+  const c = ctx(this);
+  await c.attempt(async () => (await c.store()).remove(id));
+});
+
+When('我尝试在会话存储中创建一个新会话', async function (this: SynapseWorld) {
+  const c = ctx(this);
+  await c.attempt(() => c.createSession());
+});
+
+Given('会话存储目录的位置上是一个普通文件', async function (this: SynapseWorld) {
+  await writeFile(await ctx(this).sessionsDir(), 'not a directory');
+});
+
+Given('会话目录旁边有一个目录 {string}，里面有一个文件', async function (this: SynapseWorld, name: string) {
+  const dir = join(dirname(await ctx(this).sessionsDir()), name);
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, 'keep.txt'), 'keep');
+});
+
+Then('会话目录旁边的目录 {string} 和它的文件仍然存在', async function (this: SynapseWorld, name: string) {
+  const file = join(dirname(await ctx(this).sessionsDir()), name, 'keep.txt');
+  expect((await stat(file)).isFile()).to.equal(true);
+});
+
+Then('会话存储报错 {word}，消息包含该会话 ID 和会话目录', async function (this: SynapseWorld, name: string) {
+  const { error } = ctx(this);
+  expect(error?.name).to.equal(name);
+  expect(error!.message).to.include('session-1700000000000-deadbeef').and.to.include(await ctx(this).sessionsDir());
+});
+
+Then('会话存储报错 {word}，消息包含 {string}', function (this: SynapseWorld, name: string, text: string) {
+  const { error } = ctx(this);
+  expect(error?.name).to.equal(name);
+  expect(error!.message).to.include(text);
+});
+
+// --- 列表与删除 ------------------------------------------------------------------------------------
+
+Given('会话存储中有一个 index.json 已损坏的会话目录 {string}', async function (this: SynapseWorld, id: string) {
+  await ctx(this).addBrokenSessionDir(id);
+});
+
+When('我列出会话存储中的会话', async function (this: SynapseWorld) {
+  ctx(this).listing = await (await ctx(this).store()).listWithSkipped();
+});
+
+When('我向标题为 {string} 的会话追加一条用户消息 {string}', async function (this: SynapseWorld, title: string, content: string) {
+  const store = await ctx(this).store();
+  const summary = (await store.list()).find((entry) => entry.title === title)!;
+  await (await store.open(summary.id)).append({ role: 'user', content });
+});
+
+When('我从会话存储中删除这个会话', async function (this: SynapseWorld) {
+  await (await ctx(this).store()).remove(ctx(this).session.id);
+});
+
+Then('会话列表的标题依次为 {string}', function (this: SynapseWorld, titles: string) {
+  expect(ctx(this).listing!.sessions.map((summary) => summary.title)).to.deep.equal(list(titles));
+});
+
+Then('会话列表的每一项都有 ID、创建时间、更新时间和消息数', function (this: SynapseWorld) {
+  for (const summary of ctx(this).listing!.sessions) {
+    expect(summary.id).to.match(/^session-\d+-[0-9a-f]{8}$/);
+    expect(Date.parse(summary.createdAt)).to.be.at.most(Date.parse(summary.updatedAt));
+    expect(summary.messageCount).to.equal(0);
+  }
+});
+
+Then('会话列表跳过了 {string}，原因包含 {string}', function (this: SynapseWorld, entry: string, reason: string) {
+  const { skipped } = ctx(this).listing!;
+  expect(skipped.map((item) => item.entry)).to.deep.equal([entry]);
+  expect(skipped[0]!.reason).to.include(reason);
+});
+
+Then('会话存储中不再有这个会话', async function (this: SynapseWorld) {
+  expect(await (await ctx(this).store()).exists(ctx(this).session.id)).to.equal(false);
+});
+
+Then('会话列表为空', function (this: SynapseWorld) {
+  expect(ctx(this).listing).to.deep.equal({ sessions: [], skipped: [] });
+});
+
+// --- 随机历史 --------------------------------------------------------------------------------------
+
+/**
+ * Histories built from a few call ids, mostly well-formed rounds with a fault here and there, so
+ * complete rounds, dangling calls, orphans, duplicates and bad arguments all occur often.
+ */
+function randomHistory(): fc.Arbitrary<ChatMessage[]> {
+  const id = fc.constantFrom('c1', 'c2', 'c3');
+  const validArguments = fc.constantFrom('{"command":"ls"}', '{}');
+  const argumentsText = fc.oneof({ weight: 4, arbitrary: validArguments }, { weight: 1, arbitrary: fc.constantFrom('"ls"', '[1]', 'null', '{"command":') });
+  const toolCall = (callId: string, args: string) => ({ id: callId, type: 'function' as const, function: { name: 'Bash', arguments: args } });
+  const result = (tool_call_id: string): ChatMessage => ({ role: 'tool', content: 'r', tool_call_id });
+  // A round: an assistant message calling distinct ids, then their results, some dropped, repeated or foreign.
+  const round = fc
+    .record({
+      ids: fc.uniqueArray(id, { minLength: 1, maxLength: 3 }),
+      args: fc.array(argumentsText, { minLength: 3, maxLength: 3 }),
+      kept: fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }),
+      extra: fc.array(id, { maxLength: 2 }),
+    })
+    .map(({ ids, args, kept, extra }): ChatMessage[] => [
+      { role: 'assistant', content: null, tool_calls: ids.map((callId, i) => toolCall(callId, args[i]!)) },
+      ...ids.filter((_, i) => kept[i]).map(result),
+      ...extra.map(result),
+    ]);
+  const single: fc.Arbitrary<ChatMessage[]> = fc.oneof(
+    fc.constant<ChatMessage[]>([{ role: 'user', content: 'u' }]),
+    fc.constant<ChatMessage[]>([{ role: 'assistant', content: 'a' }]),
+    id.map((callId) => [result(callId)]),
+  );
+  return fc.array(fc.oneof({ weight: 2, arbitrary: round }, { weight: 1, arbitrary: single }), { maxLength: 6 }).map((parts) => parts.flat());
+}
+
+/** The rules every sanitized history keeps; returns false (failing the property) on any breach. */
+function checkSanitized(history: ChatMessage[]): boolean {
+  const { messages, removed } = sanitizeHistory(history);
+  // Kept messages are the input minus the removed indexes, same objects, same order.
+  const removedIndexes = new Set(removed.map((entry) => entry.index));
+  expect(messages).to.deep.equal(history.filter((_, i) => !removedIndexes.has(i)));
+  for (let i = 0; i < messages.length; i += 1) {
+    const message = messages[i]!;
+    if (message.role === 'tool') {
+      let owner = i - 1;
+      while (owner >= 0 && messages[owner]!.role === 'tool') owner -= 1;
+      expect(messages[owner]?.tool_calls?.map((call) => call.id)).to.include(message.tool_call_id);
+    }
+    if (message.tool_calls?.length) {
+      const results: string[] = [];
+      for (let j = i + 1; j < messages.length && messages[j]!.role === 'tool'; j += 1) results.push(messages[j]!.tool_call_id!);
+      expect([...results].sort()).to.deep.equal(message.tool_calls.map((call) => call.id).sort());
+      for (const call of message.tool_calls) expect(JSON.parse(call.function.arguments)).to.be.an('object').and.not.be.an('array');
+    }
+  }
+  expect(sanitizeHistory(messages).removed).to.deep.equal([]);
+  return true;
+}
