@@ -6,7 +6,8 @@ async function main(): Promise<void> {
   const only = process.argv[2];
   const files = readdirSync(__dirname).filter((name) => name.endsWith('.bench.ts') && (!only || name.includes(only))).sort();
   for (const file of files) {
-    const bench = (await import(join(__dirname, file))) as { default: () => Promise<void> };
+    // require, not import(): the benches are TypeScript, loaded through ts-node's CommonJS hook.
+    const bench = require(join(__dirname, file)) as { default: () => Promise<void> };
     console.log(`\n## ${file.replace(/\.bench\.ts$/, '')}`);
     await bench.default();
   }

@@ -62,7 +62,9 @@ export class AgentRunner {
   }
 
   async getContextStats(): Promise<ContextStats> {
-    return contextStats((await this.ready).history.messages);
+    const { session, history } = await this.ready;
+    // The session keeps running counts (saved in its index), so a resumed history is not re-tokenized.
+    return session ? session.contextStats() : contextStats(history.messages);
   }
 
   /** Adds a model call's usage to the session's totals (sub-agents report theirs this way). */
@@ -74,8 +76,10 @@ export class AgentRunner {
 
   /** Runs one user request to the model's final answer. Rejects with an AbortError when `signal` aborts. */
   async run(input: string, { signal }: RunOptions = {}): Promise<string> {
-    const { history } = await this.ready;
+    const { history, session } = await this.ready;
     this.emit({ type: 'run_started', sessionId: this.sessionId, input });
+    // Title the session by what the user asked, not by the instruction block put before it.
+    if (session && !session.title) await session.setTitle(input);
     const skillSearch = (this.options.enableSkillSearchInstruction ?? true) && !history.hasUserMessage;
     await history.append({ role: 'user', content: skillSearch ? withSkillSearchInstruction(input) : input });
 
@@ -174,6 +178,8 @@ export class AgentRunner {
     if (!this.sessionId) return { history: new ConversationHistory(null), session: null };
     const store = new SessionStore(sessionsDir ?? process.env.SYNAPSE_SESSIONS_DIR ?? join(homedir(), '.synapse', 'sessions'));
     const session = given ?? (sessionId ? await store.open(sessionId) : await store.create({ id: this.sessionId }));
+    // Damaged lines were skipped on load; rewriting leaves a clean file behind.
+    if (session.warnings.length) await session.rewrite(session.messages);
     return { history: new ConversationHistory(session, session.messages), session };
   }
 }

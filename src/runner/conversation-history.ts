@@ -7,6 +7,8 @@ import { sanitizeHistory, type Session } from '../session';
  */
 export class ConversationHistory {
   private readonly list: ChatMessage[];
+  /** Messages before this index have been checked. Rounds are appended whole, so a check of the rest is enough. */
+  private checked = 0;
 
   constructor(private readonly session: Session | null, initial: readonly ChatMessage[] = []) {
     this.list = [...initial];
@@ -27,10 +29,12 @@ export class ConversationHistory {
 
   /** Drops dangling or malformed tool-call sequences and rewrites the session file to match. */
   async sanitize(): Promise<number> {
-    const { messages, removed } = sanitizeHistory(this.list);
-    if (removed.length === 0) return 0;
-    this.list.splice(0, this.list.length, ...messages);
-    if (this.session) await this.session.rewrite(messages);
+    const { messages, removed } = sanitizeHistory(this.list.slice(this.checked));
+    if (removed.length) {
+      this.list.splice(this.checked, this.list.length - this.checked, ...messages);
+      if (this.session) await this.session.rewrite(this.list);
+    }
+    this.checked = this.list.length;
     return removed.length;
   }
 }

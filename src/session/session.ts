@@ -148,10 +148,10 @@ export class Session {
     });
   }
 
-  /** Sets the title explicitly (e.g. when the first user message is wrapped in instructions). */
+  /** Sets the title explicitly (e.g. when the first user message is wrapped in instructions), shortened to one line. */
   setTitle(title: string): Promise<void> {
     return this.enqueue(async () => {
-      this.currentTitle = title.trim() === '' ? null : title.trim();
+      this.currentTitle = titleFromText(title);
       await this.writeIndex();
     });
   }
