@@ -1,6 +1,26 @@
 @source:02-p1-core-tools-part05.md
 Feature: P1 核心工具能力 E2E BDD（part05）
 
+  Rule: `task:general` 防递归保障
+
+    Scenario: 子代理内出现 `task:*` 指令时应阻断递归且主任务继续收敛
+      Given `task:general` 子代理第一轮产出 `Bash(command="task:skill:search ...")`
+      When 主代理执行该工具调用
+      Then 嵌套 `task:*` 调用应被阻断
+      And 主任务仍应返回成功收尾文本而非无限递归
+
+    Scenario: 嵌套 task 被阻断后 LLM 调用次数应保持可控
+      Given 用可计数 mock LLM 驱动 `task:general` 执行
+      When 子代理尝试触发嵌套 task
+      Then 总调用次数应固定在预期上限（如 2 次）
+      And 不应出现额外调用导致递归膨胀
+
+    Scenario: 防递归命中时输出应包含可诊断语义
+      Given 发生 `task:general` 内嵌套 task 命中
+      When 本轮任务结束
+      Then 输出应体现“未执行嵌套 task，主任务已完成”的语义
+      And `isError` 不应被误标记为 `true`
+
   Rule: Bash 工具误用自修复
 
     Scenario: 直接输入 `Bash` 工具名时应返回修复示例
