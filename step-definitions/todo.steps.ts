@@ -8,6 +8,8 @@ import type { SynapseWorld } from './support/world';
 
 /** The default of SYNAPSE_TODO_MAX_ITEMS as the issue documents it. */
 const DOCUMENTED_DEFAULT_MAX_ITEMS = 50;
+/** The default of SYNAPSE_TODO_MAX_CONTENT_LENGTH as the issue documents it. */
+const DOCUMENTED_DEFAULT_MAX_CONTENT_LENGTH = 200;
 
 const tools = (world: SynapseWorld) => world.use(ToolsContext);
 
@@ -76,7 +78,8 @@ When('提交合法输入', async function (this: SynapseWorld) {
 });
 
 When(/^提交超过长度上限的 `(content|activeForm)`$/, async function (this: SynapseWorld, field: string) {
-  const limit = Number(process.env.SYNAPSE_TODO_MAX_CONTENT_LENGTH);
+  const configured = Number(process.env.SYNAPSE_TODO_MAX_CONTENT_LENGTH);
+  const limit = configured > 0 ? configured : DOCUMENTED_DEFAULT_MAX_CONTENT_LENGTH;
   tools(this).prepareTodoWrite({ todos: [todoItem({ [field]: 'x'.repeat(limit + 1) })] });
   await tools(this).run();
 });
