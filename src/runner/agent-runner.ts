@@ -35,6 +35,7 @@ export class AgentRunner {
   private readonly ownedRouter?: BashRouter;
   private readonly sessionId: string | null;
   private readonly ready: Promise<{ history: ConversationHistory; session: Session | null }>;
+  private running = false;
 
   constructor(private readonly options: AgentRunnerOptions) {
     this.model = options.model;
@@ -75,7 +76,18 @@ export class AgentRunner {
   }
 
   /** Runs one user request to the model's final answer. Rejects with an AbortError when `signal` aborts. */
-  async run(input: string, { signal }: RunOptions = {}): Promise<string> {
+  async run(input: string, options: RunOptions = {}): Promise<string> {
+    // One conversation, one run at a time: two interleaved rounds would corrupt the history.
+    if (this.running) throw new Error('AgentRunner.run: a run is already in progress on this runner');
+    this.running = true;
+    try {
+      return await this.loop(input, options);
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async loop(input: string, { signal }: RunOptions): Promise<string> {
     const { history, session } = await this.ready;
     this.emit({ type: 'run_started', sessionId: this.sessionId, input });
     // Title the session by what the user asked, not by the instruction block put before it.

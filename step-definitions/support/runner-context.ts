@@ -130,6 +130,11 @@ export class RunnerContext {
     return max;
   }
 
+  /** Waits until the runner has opened (and, if needed, cleaned) its session. */
+  async getHistoryReady(): Promise<void> {
+    await (await this.runner()).getHistory();
+  }
+
   async history(): Promise<ChatMessage[]> {
     return (await this.runner()).getHistory();
   }

@@ -1,0 +1,69 @@
+@extras
+Feature: AgentRunner 扩展行为
+  文档没有规定、但 AgentRunner 的使用者会期待的行为：失控的循环会停下，环境变量的坏值不致命，
+  模型出错时历史保持干净，子代理只读且把用量记到主会话，损坏的会话文件能恢复，一个 Runner 一次只跑一个 run。
+
+  Rule: 失控的循环会被停下
+
+    Scenario: 达到 maxIterations 时以清楚的说明结束且不再请求模型
+      Given Runner 的 maxIterations 为 2
+      And 模型每一轮都调用工具 `echo again`
+      When 执行一次运行
+      Then 运行应以 "Reached the limit of 2 model requests in one run" 结束
+      And 模型应该恰好被请求 2 次
+      And 历史中不应存在悬空 assistant toolCalls
+
+  Rule: 环境变量的坏值回退到默认值
+
+    Scenario: `SYNAPSE_MAX_PARALLEL_TASKS` 不是数字时按默认上限 5 并行
+      Given 环境变量 `SYNAPSE_MAX_PARALLEL_TASKS=abc`
+      And 同批次存在 7 个 `task:*` 调用
+      When 执行该批次
+      Then 任一时刻并行执行数量不应超过 `5`
+
+    Scenario: `SYNAPSE_MAX_CONSECUTIVE_TOOL_FAILURES` 设置连续失败阈值
+      Given 环境变量 `SYNAPSE_MAX_CONSECUTIVE_TOOL_FAILURES=1`
+      And 模型第一轮调用一个不存在的命令
+      When 执行一次运行
+      Then 运行应以 "Consecutive tool execution failures; stopping." 结束
+      And 模型应该恰好被请求 1 次
+
+  Rule: 模型出错时历史保持干净
+
+    Scenario: 模型在第二轮返回 HTTP 错误时运行带着 API 的消息失败，只留下已确认的消息
+      Given 使用临时会话目录创建 Runner
+      And 模型第一轮调用工具 `echo one`，第二轮以 HTTP 500 "upstream exploded" 失败
+      When 执行一次运行
+      Then 运行应以包含 "upstream exploded" 的错误失败
+      And 落盘历史的角色应依次为 "user, assistant, tool"
+
+  Rule: 子代理
+
+    Scenario: `task:explore` 子代理是只读的
+      Given 模型发起一个 `task:explore` 子代理，子代理尝试 `write secret.txt leaked`
+      When 执行一次运行
+      Then 工作目录中不应出现 "secret.txt"
+      And 子代理收到的工具结果应说明 "read-only"
+
+    Scenario: 子代理的 usage 自动计入主会话
+      Given 使用临时会话目录创建 Runner
+      And 主代理两轮各用 15 与 5 个 token，其间一个 `task:general` 子代理用 5 个 token
+      When 执行一次运行
+      Then 主会话 usage 的 total_tokens 应为 25，rounds 为 3
+
+  Rule: 损坏的会话文件不致命
+
+    Scenario: 历史中间一行损坏时跳过该行，恢复后文件被重写干净
+      Given 会话文件中已存在历史消息
+      And 会话历史文件的第 3 行被写坏
+      When 用 `sessionId` 新建 Runner 且尚未执行新输入
+      Then 上下文统计的消息数应为 3
+      And 会话历史文件应只剩 3 行且每一行都是合法 JSON
+
+  Rule: 一个 Runner 一次只跑一个 run
+
+    Scenario: 并发调用 run 时第二个调用被清楚地拒绝
+      Given 模型的回复要等 200 毫秒
+      When 同时发起两次运行
+      Then 第二次运行应以 "a run is already in progress" 失败
+      And 第一次运行应正常完成
