@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { StreamCapture } from './stream-capture';
@@ -64,7 +65,9 @@ export class ShellProcess {
       this.child.on('error', (error) => {
         this.closed = true;
         this.exitCode ??= 127;
-        this.running?.stderr.push(Buffer.from(`Cannot start bash: ${error.message}\n`));
+        // spawn reports a missing working directory as "spawn bash ENOENT": say what is really missing.
+        const reason = existsSync(options.cwd) ? error.message : `working directory does not exist: ${options.cwd}`;
+        this.running?.stderr.push(Buffer.from(`Cannot start bash: ${reason}\n`));
         this.finish(true);
         resolve();
       });
