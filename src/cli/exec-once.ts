@@ -1,12 +1,14 @@
 import { BashRouter } from '../tools/bash-router';
+import { quoteShellArg } from '../tools/shell-quote';
 import { toToolResult } from '../tools/bash-tool-result';
 import { CliError, ExitCode } from './exit-codes';
 import type { ExecArgs } from './exec-command';
+import { closeWithin } from './close-within';
 import { handleInterrupt } from './interrupt';
 
 /** Routes one command; its stdout and stderr pass through, its exit code becomes ours. */
 export async function execOnce(args: ExecArgs): Promise<number> {
-  const command = [...(args.command ?? []), ...(args['--'] ?? [])].join(' ');
+  const command = commandLine([...(args.command ?? []), ...(args['--'] ?? [])].map(String));
   if (!command.trim()) throw new CliError('no command: synapse exec "<command>" (see synapse exec --help)');
 
   const router = new BashRouter({ cwd: args.cwd, readOnly: args.readOnly });
@@ -26,6 +28,14 @@ export async function execOnce(args: ExecArgs): Promise<number> {
     return result.exitCode;
   } finally {
     stopListening();
-    await router.close();
+    await closeWithin(() => router.close());
   }
+}
+
+/**
+ * One argument is the command line itself (`synapse exec "ls -la | head"`); several are an argv, as the
+ * shell split them (`synapse exec -- sh -c 'exit 3'`), so each is quoted back to mean the same.
+ */
+function commandLine(words: string[]): string {
+  return words.length === 1 ? words[0]! : words.map(quoteShellArg).join(' ');
 }

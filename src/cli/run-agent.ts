@@ -4,6 +4,7 @@ import { SessionStore } from '../session/session-store';
 import { emptyUsage, addUsage } from '../session/usage';
 import { CliError, ExitCode } from './exit-codes';
 import { describeError, exitCodeFor, reportError } from './error-report';
+import { closeWithin } from './close-within';
 import { handleInterrupt } from './interrupt';
 import { connectModel } from './model-client';
 import { readPrompt } from './read-prompt';
@@ -69,7 +70,7 @@ export async function runAgent(args: RunArgs): Promise<number> {
     return reportError(error, { debug: args.debug });
   } finally {
     stopListening();
-    await runner.close();
+    await closeWithin(() => runner.close());
   }
 }
 

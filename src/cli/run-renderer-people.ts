@@ -43,7 +43,7 @@ export class PeopleRunRenderer implements RunRenderer {
 
   finish(outcome: RunOutcome): void {
     if (!this.stdoutAtLineStart) this.writeText('\n');
-    if (outcome.sessionId && !outcome.interrupted) this.note(this.style.dim(`session ${outcome.sessionId}`));
+    if (outcome.sessionId && !outcome.isError) this.note(this.style.dim(`session ${outcome.sessionId}`));
   }
 
   private writeText(text: string): void {

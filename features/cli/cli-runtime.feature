@@ -1,0 +1,40 @@
+@extras @cli
+Feature: synapse runtime：带人工批准的分步运行时
+  `synapse runtime` 用 AgentRuntime 驱动一段对话：模型想调用的工具要人批准，模型可以向人提问和让人选择。
+  非交互时 --approve all|none 与 --answer 代为决定；没人能决定时运行暂停。--state 在每一步后保存带版本的状态，
+  --resume 从它继续。
+
+  Scenario: --approve all：工具执行后模型给出最终回答
+    When CLI 运行 synapse "runtime --fixture fixtures/runtime-weather.json --approve all '巴黎天气如何？'"
+    Then CLI 退出码应该是 0
+    And CLI 标准输出应该包含 "windy in Paris"
+    And CLI 标准错误应该包含 "get_weather"
+
+  Scenario: 没人批准时暂停并保存状态，之后的调用续接
+    When CLI 运行 synapse "runtime --fixture fixtures/runtime-weather.json --state run.json '巴黎天气如何？'"
+    Then CLI 退出码应该是 0
+    And CLI 标准错误应该包含 "paused: waiting for approval of get_weather"
+    And CLI 状态文件 "run.json" 的 status 应该是 "waiting_for_human_input"
+    When CLI 运行 synapse "runtime --fixture fixtures/runtime-weather.json --resume run.json --approve all --json"
+    Then CLI 退出码应该是 0
+    And CLI JSON 输出的最后一行的 "status" 应该是 "done"
+    And CLI JSON 输出的最后一行的 "text" 应该是 "It is 14°C and windy in Paris right now (demo data)."
+    And CLI 状态文件 "run.json" 的 status 应该是 "done"
+
+  Scenario: --approve none：工具不执行，模型得知被拒绝
+    When CLI 运行 synapse "runtime --json --fixture fixtures/runtime-weather.json --approve none '巴黎天气如何？'"
+    Then CLI 退出码应该是 0
+    And CLI JSON 输出应该依次包含事件 "tool_denied, llm_start, done, result"
+    And CLI JSON 输出不应该包含事件 "tool_result"
+
+  Scenario: --answer 回答模型的提问和选择
+    When CLI 运行 synapse "runtime --fixture fixtures/runtime-ask-user.json --answer Lyon --answer celsius --approve all '天气？'"
+    Then CLI 退出码应该是 0
+    And CLI 标准错误应该包含 "? Which city do you mean?"
+    And CLI 标准输出应该包含 "Lyon: light rain"
+
+  Scenario: 版本不对的状态文件是坏输入，错误指出字段
+    Given CLI 工作目录中有文件 "old.json" 内容为 '{"version":99,"savedAt":"x","modelCalls":0,"state":{}}'
+    When CLI 运行 synapse "runtime --fixture fixtures/runtime-weather.json --resume old.json --approve all"
+    Then CLI 退出码应该是 2
+    And CLI 标准错误应该只有一行且包含 "state file old.json: version: expected version 1"
