@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { ChatMessage } from '../llm/types';
+import { generateSessionId } from '../session/session-id';
 import type { AgentState } from './types';
 
-export function newSessionId(): string {
-  return `session-${Date.now()}-${randomBytes(4).toString('hex')}`;
-}
+/** Runtime sessions share the persisted sessions' id scheme: `session-<time>-<random>`. */
+export const newSessionId = generateSessionId;
 
 export function createInitialState(options: { sessionId?: string; messages?: ChatMessage[] } = {}): AgentState {
   const sessionId = options.sessionId ?? newSessionId();

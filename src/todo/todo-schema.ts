@@ -1,3 +1,4 @@
+import { positiveIntFromEnv } from '../env-settings';
 import { z } from 'zod';
 
 export const TODO_STATUSES = ['pending', 'in_progress', 'completed'] as const;
@@ -25,15 +26,9 @@ export const DEFAULT_TODO_LIMITS: Readonly<TodoLimits> = Object.freeze({ maxItem
 /** Limits from `SYNAPSE_TODO_MAX_ITEMS` / `SYNAPSE_TODO_MAX_CONTENT_LENGTH`, read at call time; invalid values fall back. */
 export function readTodoLimits(env: NodeJS.ProcessEnv = process.env): TodoLimits {
   return {
-    maxItems: positiveInteger(env.SYNAPSE_TODO_MAX_ITEMS) ?? DEFAULT_TODO_LIMITS.maxItems,
-    maxContentLength: positiveInteger(env.SYNAPSE_TODO_MAX_CONTENT_LENGTH) ?? DEFAULT_TODO_LIMITS.maxContentLength,
+    maxItems: positiveIntFromEnv('SYNAPSE_TODO_MAX_ITEMS', DEFAULT_TODO_LIMITS.maxItems, env),
+    maxContentLength: positiveIntFromEnv('SYNAPSE_TODO_MAX_CONTENT_LENGTH', DEFAULT_TODO_LIMITS.maxContentLength, env),
   };
-}
-
-function positiveInteger(value: string | undefined): number | undefined {
-  if (value === undefined || !/^\s*\d+\s*$/.test(value)) return undefined;
-  const number = Number(value);
-  return Number.isSafeInteger(number) && number > 0 ? number : undefined;
 }
 
 const requiredOr = (message: string) => (issue: { input?: unknown }) => (issue.input === undefined ? 'Required' : message);
