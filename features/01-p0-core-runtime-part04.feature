@@ -1,5 +1,10 @@
 @source:01-p0-core-runtime-part04.md
 Feature: P0 核心运行链路 E2E BDD（part04）
+  - Agent Step 的工具调度与并行批次策略
+  - 执行中断后的恢复路径
+  - Todo 未完成时的继续执行约束
+  - 技能搜索前置指令注入策略
+  - 会话持久化与非持久化分支
 
   Rule: Agent Step 工具调度
 

@@ -1,5 +1,9 @@
 @source:01-p0-core-runtime-part08.md
 Feature: P0 核心运行链路 E2E BDD（part08）
+  - AgentRunner 在并行 task 批次中的失败分支行为
+  - 多批次任务与非任务工具的分段执行顺序
+  - 连续失败计数策略中的例外分支
+  - 会话恢复前后上下文统计一致性
 
   Rule: 并行 task 批次失败分支
 

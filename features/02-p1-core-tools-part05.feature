@@ -1,5 +1,9 @@
 @source:02-p1-core-tools-part05.md
 Feature: P1 核心工具能力 E2E BDD（part05）
+  - `task:general` 子代理中的嵌套 task 防递归
+  - Bash 工具误用时的自修复提示
+  - 路由层取消传播与依赖缺失兜底
+  - 原生 Shell 写文件语法兼容性
 
   Rule: `task:general` 防递归保障
 

@@ -1,5 +1,8 @@
 @source:02-p1-core-tools-part06.md
 Feature: P1 核心工具能力 E2E BDD（part06）
+  - `TodoWrite` 严格 schema 校验与环境变量边界
+  - `TodoStore` 订阅通知语义
+  - Bash 失败提示的可修复性输出
 
   Rule: TodoWrite 参数与 schema 严格校验
 

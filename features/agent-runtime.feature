@@ -1,5 +1,6 @@
 @source:agent-runtime.md
 Feature: AgentRuntime BDD 规范文档
+  本文档使用行为驱动开发（BDD）的方式描述 AgentRuntime 的预期行为。每个场景都使用 Given-When-Then 的格式，清晰地描述系统在不同条件下的表现。
 
   Rule: Agent Runtime 初始化和配置
 
