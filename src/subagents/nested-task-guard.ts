@@ -1,4 +1,4 @@
-import { isTaskCommand } from '../runner/tool-call-plan';
+import { isTaskCommand } from '../tools/command-line';
 import type { CancelablePromise, Tool, ToolResult } from '../tools/types';
 
 export const NESTED_TASK_REFUSAL =

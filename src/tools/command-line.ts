@@ -35,3 +35,8 @@ export function classifyCommand(command: string): CommandLayer {
   if ((AGENT_COMMAND_NAMES as readonly string[]).includes(word)) return 'agent';
   return 'native';
 }
+
+/** A `task:*` sub-agent command, also when a model wrote it after a `bash ` prefix. */
+export function isTaskCommand(command: string | undefined): boolean {
+  return /^\s*(?:bash[ \t]+)?task:/.test(command ?? '');
+}
