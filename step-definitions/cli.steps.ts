@@ -29,10 +29,24 @@ Given('CLI 工作目录中有文件 {string} 内容为 {string}', async function
   await writeFile(path, content);
 });
 
-Given('CLI 已用演示 fixture 运行过一次并记下会话 id 为 {string}', async function (this: SynapseWorld, name: string) {
-  const run = await cli(this).run('run --json --sessions-dir <sessions> --fixture fixtures/demo-write-file.json "Write hello.txt"');
-  expect(run.exitCode, fail(this)).to.equal(0);
-  cli(this).saved.set(name, cli(this).jsonLines.at(-1)!.sessionId);
+Given('CLI 会话目录中有一个写过 hello.txt 的会话，记下它的 id 为 {string}', async function (this: SynapseWorld, name: string) {
+  // Seeded through the library, in process: `synapse run` writing sessions is covered in cli-run.feature.
+  const session = await new SessionStore(await cli(this).dir('sessions')).create();
+  const calls = [
+    { id: 'call_write', type: 'function' as const, function: { name: 'Bash', arguments: JSON.stringify({ command: "write hello.txt 'Hello from synapse!'" }) } },
+    { id: 'call_read', type: 'function' as const, function: { name: 'Bash', arguments: JSON.stringify({ command: 'cat hello.txt' }) } },
+  ];
+  await session.append([
+    { role: 'user', content: 'Write hello.txt' },
+    { role: 'assistant', content: "I'll write the file, then read it back to check.", tool_calls: calls },
+    { role: 'tool', tool_call_id: 'call_write', content: 'Wrote 19 bytes to hello.txt' },
+    { role: 'tool', tool_call_id: 'call_read', content: 'Hello from synapse!' },
+    { role: 'assistant', content: 'Done: hello.txt now says "Hello from synapse!".' },
+  ]);
+  await session.recordUsage({ prompt_tokens: 412, completion_tokens: 38, total_tokens: 450 }, 'scripted-demo');
+  await session.recordUsage({ prompt_tokens: 501, completion_tokens: 14, total_tokens: 515 }, 'scripted-demo');
+  await session.flush();
+  cli(this).saved.set(name, session.id);
 });
 
 // --- running synapse

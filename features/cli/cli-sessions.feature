@@ -4,13 +4,14 @@ Feature: synapse sessions：列出、查看、统计、删除会话
   stats 打印上下文统计与 token 用量；未知的会话是坏输入。
 
   Background:
-    Given CLI 已用演示 fixture 运行过一次并记下会话 id 为 "id"
+    Given CLI 会话目录中有一个写过 hello.txt 的会话，记下它的 id 为 "id"
 
   Scenario: list、show、stats，文本与 --json
     When CLI 运行 synapse "sessions list --sessions-dir <sessions>"
     Then CLI 退出码应该是 0
     And CLI 标准输出应该包含 "<id>"
     And CLI 标准输出应该包含 "UPDATED"
+    And CLI 标准输出应该包含 "Write hello.txt"
     When CLI 运行 synapse "sessions list --json --sessions-dir <sessions>"
     Then CLI JSON 列表中的会话 "<id>" 应该有 5 条消息
     When CLI 运行 synapse "sessions show <id> --sessions-dir <sessions>"
