@@ -102,6 +102,8 @@ export class ShellProcess {
 
   /** Kills the shell and everything in its process group. */
   kill(): Promise<void> {
+    // Whoever awaits the kill must see the shell gone: keep Node alive until it is.
+    if (!this.closed) this.setActive(true);
     this.killGroup();
     return this.closedPromise;
   }
