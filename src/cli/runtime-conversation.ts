@@ -178,7 +178,7 @@ function renderForPeople(style: ReturnType<typeof createStyle>) {
       switch (event.type) {
         case 'llm_result':
           if (event.result.content) process.stdout.write(`${event.result.content}\n`);
-          for (const call of event.result.tool_calls) process.stderr.write(style.dim(`→ ${call.function.name} ${oneLine(call.function.arguments)}\n`));
+          for (const call of event.result.tool_calls) process.stderr.write(`${style.dim(`→ ${call.function.name} ${oneLine(call.function.arguments)}`)}\n`);
           break;
         case 'tool_result':
           process.stderr.write(`${style.green('✓')} ${style.dim(oneLine(JSON.stringify(event.result) ?? ''))}\n`);
