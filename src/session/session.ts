@@ -7,6 +7,7 @@ import type { LoadedSession } from './load-session';
 import { persistedMessageSchema, persistedUsageSchema, SESSION_INDEX_VERSION, type SessionIndex } from './schemas';
 import type { SessionFiles } from './session-files';
 import { titleFromText } from './session-title';
+import { isTokenizerReady } from './tokenizer';
 import type { ContextStats, SessionLoadWarning, SessionUsage, UsageRound } from './types';
 import { addUsage, emptyUsage } from './usage';
 
@@ -112,7 +113,10 @@ export class Session {
         const firstUser = batch.find((message) => message.role === 'user' && typeof message.content === 'string');
         if (firstUser) this.currentTitle = titleFromText(firstUser.content!);
       }
-      this.contextStats(); // keeps the persisted stats current, so a resume need not tokenize the history
+      // Keep the persisted stats current so a resume need not tokenize the history, but only when the
+      // tokenizer is already built: a short-lived process (one CLI run) must not pay a second for it.
+      // The index then holds stats of a prefix, and whoever asks for stats counts only the rest.
+      if (isTokenizerReady()) this.contextStats();
       await this.writeIndex();
     });
   }

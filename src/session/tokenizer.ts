@@ -23,6 +23,11 @@ export function warmUpTokenizer(): void {
   piecePattern = new RegExp(ranks.pat_str, 'gu');
 }
 
+/** Whether counting is free now: true once something in this process has built the encoder. */
+export function isTokenizerReady(): boolean {
+  return encoder !== undefined;
+}
+
 /** Tokens of `text` in o200k_base, special-token markers counted as plain text. */
 export function countTokens(text: string): number {
   if (text === '') return 0;
