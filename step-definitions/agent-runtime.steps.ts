@@ -1,6 +1,6 @@
 import { Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import { AgentRuntime, builtinExecutors, createToolApprovalAgent, type ChatMessage } from '../src';
+import { AgentRuntime, builtinExecutors, createToolApprovalAgent } from '../src';
 import { RuntimeContext, toolCall } from './support/runtime-context';
 import { spy } from './support/spy';
 import type { SynapseWorld } from './support/world';
@@ -137,13 +137,23 @@ Given('我有一个会抛出错误的 Agent', function (this: SynapseWorld) {
 });
 
 Then('错误应该被捕获', function (this: SynapseWorld) {
-  expect(ctx(this).result, 'step() resolved with a result').to.have.property('newState');
+  // The runner's rejection reached the runtime, which turned it into the step's only event.
+  expect(ctx(this).runner.calls).to.have.length(1);
+  expect(ctx(this).events.map((event) => event.type)).to.deep.equal(['error']);
 });
 
-Then(/^应该(?:产生错误事件|抛出错误)$/, function (this: SynapseWorld) {
+Then('应该产生错误事件', function (this: SynapseWorld) {
   const [event] = ctx(this).events;
   expect(event.type).to.equal('error');
   expect((event as { error: unknown }).error).to.be.instanceOf(Error);
+});
+
+// The document's code shows what "throws" means here: the executor's error comes back as the step's
+// error event (step() itself never rejects), and the model is never asked.
+Then('应该抛出错误', function (this: SynapseWorld) {
+  expect(ctx(this).events.map((event) => event.type)).to.deep.equal(['error']);
+  expect(ctx(this).event('error').error).to.be.instanceOf(Error);
+  expect(this.llm.requests, 'no model request without a modelRuntime').to.have.length(0);
 });
 
 Then('状态应该被设置为错误状态', function (this: SynapseWorld) {
@@ -324,25 +334,22 @@ Then('状态应该被设置为 done', function (this: SynapseWorld) {
 
 // --- 状态创建 ----------------------------------------------------------------------------------
 
-const initial: { sessionId: string; messages?: ChatMessage[] } = { sessionId: 'test-session' };
-
 Given('我提供一个会话 ID', function (this: SynapseWorld) {
-  ctx(this).state = undefined as never;
-  Object.assign(initial, { sessionId: 'test-session', messages: undefined });
+  ctx(this).initialOptions = { sessionId: 'test-session' };
 });
 
 Given('我提供一个会话 ID 和初始消息', function (this: SynapseWorld) {
-  Object.assign(initial, { sessionId: 'test-session', messages: [{ role: 'user', content: 'Hello world' }] });
+  ctx(this).initialOptions = { sessionId: 'test-session', messages: [{ role: 'user', content: 'Hello world' }] };
 });
 
 When('我调用 createInitialState', function (this: SynapseWorld) {
-  ctx(this).state = AgentRuntime.createInitialState(initial);
+  ctx(this).state = AgentRuntime.createInitialState(ctx(this).initialOptions);
 });
 
 Then(/^应该返回包含(?:会话 ID 的|指定消息的)初始状态$/, function (this: SynapseWorld) {
-  const { state } = ctx(this);
+  const { state, initialOptions } = ctx(this);
   expect(state.sessionId).to.equal('test-session');
-  expect(state.messages).to.have.length(initial.messages?.length ?? 0);
+  expect(state.messages).to.have.length(initialOptions.messages?.length ?? 0);
   expect(state.events).to.deep.equal([]);
 });
 
@@ -362,7 +369,7 @@ Then('应该设置创建时间和最后修改时间', function (this: SynapseWor
 Then('消息应该被正确设置', function (this: SynapseWorld) {
   const { messages } = ctx(this).state;
   expect(messages).to.deep.equal([{ role: 'user', content: 'Hello world' }]);
-  expect(messages, 'a copy, not the caller’s array').not.to.equal(initial.messages);
+  expect(messages, 'a copy, not the caller’s array').not.to.equal(ctx(this).initialOptions.messages);
 });
 
 // --- 完整对话流程 ------------------------------------------------------------------------------

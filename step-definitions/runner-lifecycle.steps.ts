@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { BashRouter, BashTool, contextStats, SessionStore, type ChatMessage, type Tool } from '../src';
@@ -10,33 +9,24 @@ const danglingToolCalls = (history: ChatMessage[]) => {
   const answered = new Set(history.filter((m) => m.role === 'tool').map((m) => m.tool_call_id));
   return history.flatMap((m) => m.tool_calls ?? []).filter((call) => !answered.has(call.id));
 };
-/** A sleep no other process on the machine runs, so we can tell whether it is still alive. */
-const SLEEP = 'sleep 7.317';
-const sleepIsRunning = () => {
-  try {
-    return execFileSync('pgrep', ['-f', SLEEP]).toString().trim() !== '';
-  } catch {
-    return false;
-  }
-};
-
 // --- 中断与恢复 ---------------------------------------------------------------------------------------
 
 Given('当前轮 assistant 已产出 toolCalls 且 tool result 尚未全部返回', async function (this: SynapseWorld) {
-  await ctx(this).sessionsDir();
-  ctx(this).reply(['echo first', SLEEP]);
+  const c = ctx(this);
+  await c.sessionsDir();
+  c.reply(['echo first', c.sleepCommand]);
 });
 
 Given('上一轮在工具执行中被中断', async function (this: SynapseWorld) {
   const c = ctx(this);
   await c.sessionsDir();
-  c.reply(['echo first', SLEEP]);
-  await c.runAndAbortWhenToolStarts(SLEEP);
+  c.reply(['echo first', c.sleepCommand]);
+  await c.runAndAbortWhenToolStarts(c.sleepCommand);
   expect(c.error).to.have.property('name', 'AbortError');
 });
 
 When('外部 `AbortSignal` 在 `toolResults\\(\\)` 阶段触发中断', async function (this: SynapseWorld) {
-  await ctx(this).runAndAbortWhenToolStarts(SLEEP);
+  await ctx(this).runAndAbortWhenToolStarts(ctx(this).sleepCommand);
 });
 
 Then('本轮悬空 assistant toolCalls 不应被落盘', async function (this: SynapseWorld) {
@@ -67,17 +57,16 @@ Given('某工具返回 `CancelablePromise`', async function (this: SynapseWorld)
   };
   c.options.toolset = [recording];
   this.onCleanup(() => bash.router.close());
-  c.reply([SLEEP]);
+  c.reply([c.sleepCommand]);
 });
 
 When('本轮执行被 Abort 终止', async function (this: SynapseWorld) {
-  await ctx(this).runAndAbortWhenToolStarts(SLEEP);
+  await ctx(this).runAndAbortWhenToolStarts(ctx(this).sleepCommand);
 });
 
 Then('该工具 promise 的 `cancel\\(\\)` 应被调用', async function (this: SynapseWorld) {
   expect(ctx(this).cancelCalls).to.be.at.least(1);
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  expect(sleepIsRunning(), 'the cancelled command was killed').to.equal(false);
+  await ctx(this).waitUntilSleepIsGone();
 });
 
 Then('返回错误应为中断语义（AbortError）', function (this: SynapseWorld) {

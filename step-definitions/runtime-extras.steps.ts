@@ -1,8 +1,8 @@
 import { Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import { AgentRuntime, type AgentState } from '../src';
+import { AgentRuntime, createToolApprovalAgent, type AgentState } from '../src';
 import { RuntimeContext, toolCall } from './support/runtime-context';
-import type { Spy } from './support/spy';
+import { spy, type Spy } from './support/spy';
 import type { SynapseWorld } from './support/world';
 
 const ctx = (world: SynapseWorld) => world.use(RuntimeContext);
@@ -17,9 +17,14 @@ When('运行时推进到等待人工批准', async function (this: SynapseWorld)
 
 When('状态被保存为 JSON 后由一个新的运行时载入', function (this: SynapseWorld) {
   const c = ctx(this);
+  const before = c.runtime;
   c.state = JSON.parse(JSON.stringify(c.state)) as AgentState;
+  // A new process: a fresh agent (with fresh tool spies), a fresh model client, a fresh runtime.
+  const agent = createToolApprovalAgent({ tools: { get_weather: spy(async () => c.toolReturn) } });
+  Object.assign(c.agent, { tools: agent.tools });
+  c.runner = spy((state) => agent.runner(state));
   c.config = { modelRuntime: this.llm.modelRuntime() };
-  expect(c.runtime).to.be.instanceOf(AgentRuntime);
+  expect(c.rebuild()).not.to.equal(before);
 });
 
 Then('批准待处理的工具调用后天气工具应该被执行', async function (this: SynapseWorld) {
@@ -40,6 +45,7 @@ Then('天气工具不应该被执行', function (this: SynapseWorld) {
 
 Then('下一步模型收到的工具消息应该说明调用被拒绝及理由 {string}', async function (this: SynapseWorld, reason: string) {
   await ctx(this).step();
+  expect(weatherTool(this).calls, 'still not run after the next step').to.have.length(0);
   const lastSent = this.llm.requests.at(-1)!.messages.at(-1)!;
   expect(lastSent).to.deep.include({ role: 'tool', tool_call_id: 'call_weather' });
   expect(JSON.parse(lastSent.content!)).to.deep.equal({ rejected: true, reason });

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AgentRunner, SessionStore, type AgentRunnerOptions, type ChatMessage, type RunnerEvent, type ScriptedReply, type SessionUsage } from '../../src';
@@ -26,6 +27,10 @@ export class RunnerContext {
   /** The user input the runner is given (parent replies are routed to it by `when`). */
   input = 'Please do the work.';
   private calls = 0;
+  /** A sleep no other process runs (a random duration), so we can tell whether it is alive. */
+  readonly sleepCommand = `sleep 7.${Math.floor(100000 + Math.random() * 900000)}`;
+  /** Task names this scenario scripted, and whether each was scripted to fail. */
+  readonly scriptedTasks: Array<{ name: string; fail: boolean }> = [];
   /** How often a recorded tool's cancel() was called. */
   cancelCalls = 0;
   usageBefore?: SessionUsage;
@@ -92,9 +97,21 @@ export class RunnerContext {
     const controller = new AbortController();
     const running = this.run(this.input, controller.signal).catch(() => undefined);
     await this.waitFor((event) => event.type === 'tool_call_started' && event.command === command);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (command === this.sleepCommand) await poll(() => this.sleepIsRunning(), 'the sleep to start');
     controller.abort();
     await running;
+  }
+
+  sleepIsRunning(): boolean {
+    try {
+      return execFileSync('pgrep', ['-f', this.sleepCommand]).toString().trim() !== '';
+    } catch {
+      return false; // pgrep exits 1 when nothing matches
+    }
+  }
+
+  async waitUntilSleepIsGone(): Promise<void> {
+    await poll(() => !this.sleepIsRunning(), 'the cancelled command to be killed');
   }
 
   async waitFor(predicate: (event: RunnerEvent) => boolean, timeoutMs = 5000): Promise<void> {
@@ -159,5 +176,14 @@ export class RunnerContext {
 
   async sessionDirectories(): Promise<string[]> {
     return (await readdir(await this.sessionsDir())).filter((name) => name.startsWith('session-'));
+  }
+}
+
+/** Waits until `done()` holds, checking every 20 ms, for at most a few seconds. */
+async function poll(done: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

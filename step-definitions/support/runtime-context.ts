@@ -1,4 +1,5 @@
-import { AgentRuntime, type Agent, type AgentEvent, type AgentInstruction, type AgentState, type InstructionExecutor, type RuntimeConfig, type StepResult, type ToolCall } from '../../src';
+import { expect } from 'chai';
+import { AgentRuntime, type Agent, type ChatMessage, type AgentEvent, type AgentInstruction, type AgentState, type InstructionExecutor, type RuntimeConfig, type StepResult, type ToolCall } from '../../src';
 import { spy, type Spy } from './spy';
 import type { SynapseWorld } from './world';
 
@@ -30,6 +31,12 @@ export class RuntimeContext {
   toolReturn?: unknown;
   result?: StepResult;
   stateSnapshot?: string;
+  /** How the scenario arranged the step to end: normally, or in the instruction's typical failure. */
+  outcome?: 'ok' | 'error';
+  /** The instruction type the scenario arranged. */
+  instruction?: string;
+  /** What createInitialState is called with in the state-creation scenarios. */
+  initialOptions: { sessionId: string; messages?: ChatMessage[] } = { sessionId: 'test-session' };
   readonly layerExecutors: Partial<Record<Layer, Spy>> = {};
 
   constructor(private readonly world: SynapseWorld) {}
@@ -37,6 +44,12 @@ export class RuntimeContext {
   get runtime(): AgentRuntime {
     this.built ??= new AgentRuntime(this.agent, this.config);
     return this.built;
+  }
+
+  /** Forgets the runtime: the next use builds a new one, as a new process would. */
+  rebuild(): AgentRuntime {
+    this.built = undefined;
+    return this.runtime;
   }
 
   returns(instruction: unknown): void {
@@ -90,6 +103,8 @@ export class RuntimeContext {
 
   /** Arranges everything an instruction needs to succeed, or to fail in its own typical way. */
   arrange(type: string, outcome: 'ok' | 'error'): void {
+    this.instruction = type;
+    this.outcome = outcome;
     const failing = outcome === 'error';
     const ask = (instruction: object) => this.returns({ type, ...instruction });
     switch (type) {
@@ -110,6 +125,16 @@ export class RuntimeContext {
         return ask({ reason: failing ? 42 : 'Task completed' });
       default:
         return ask({});
+    }
+  }
+
+  /** The step ended as arranged: the built-in's own events when normal, exactly one error event when failing. */
+  expectArrangedOutcome(events: AgentEvent[] = this.events): void {
+    const types = events.map((event) => event.type);
+    if (this.outcome === 'error') expect(types).to.deep.equal(['error']);
+    else {
+      expect(types, 'a normal step has no error event').not.to.include('error');
+      expect(types).to.include(builtinSignature[this.instruction!]);
     }
   }
 
