@@ -124,7 +124,8 @@ Then(exactly('内部任务 promise 的 `cancel()` 也应被调用'), async funct
 
 Then('不应丢失取消信号', async function (this: SynapseWorld) {
   const context = tools(this);
-  expect(context.cancelSettledInMs).to.be.below(1000);
+  // Well short of the sleep 30 it cancelled, with room for a loaded machine.
+  expect(context.cancelSettledInMs).to.be.below(3000);
   // The session restarted (the export is gone) and still answers after the cancel.
   const after = await (await context.router()).route('echo "[$SYNAPSE_SET_BEFORE_RESTART]" alive');
   expect(after).to.deep.include({ stdout: '[] alive\n', exitCode: 0 });
@@ -204,7 +205,9 @@ Then('输出应包含 `[stderr]` 与原始错误文本', async function (this: S
 
 Then(/^message 中应提供 `--help` 或同等修复建议$/, function (this: SynapseWorld) {
   const { message, extras } = tools(this).toolResult;
-  expect(message).to.include(`Bash(command="${extras?.baseCommand} --help")`);
+  // The scenario's failing command is `ls ./no-such-entry` (see "命令执行得到 `exitCode != 0` 且含 stderr").
+  expect(extras?.baseCommand).to.equal('ls');
+  expect(message).to.include('Bash(command="ls --help")');
 });
 
 Then(/^(?:message 应包含 `--help` 建议|提示中应包含 `--help`)$/, function (this: SynapseWorld) {

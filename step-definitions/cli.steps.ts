@@ -1,13 +1,17 @@
 import { readFile, writeFile, mkdir, readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { Given, Then, When } from '@cucumber/cucumber';
+import { Before, Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { sanitizeHistory, SessionStore } from '../src/session';
-import { CliContext } from './support/cli-context';
+import { CliContext, ensureFreshBuild, processEnds } from './support/cli-context';
 import type { SynapseWorld } from './support/world';
 
 const cli = (world: SynapseWorld) => world.use(CliContext);
 const fail = (world: SynapseWorld) => `\n${cli(world).describe()}`;
+
+// The CLI scenarios run dist/cli.js: rebuild it first if src/ changed since (once per run; a build
+// takes seconds, so it gets its own timeout rather than a timed step's).
+Before({ tags: '@cli', timeout: 180_000 }, () => ensureFreshBuild());
 
 // --- the model and the working directory
 
@@ -67,15 +71,16 @@ When('CLI 启动 synapse {string}', async function (this: SynapseWorld, commandL
   await cli(this).start(commandLine);
 });
 
-When('CLI 在输出出现 {string} 后发送 SIGINT', async function (this: SynapseWorld, text: string) {
-  const running = cli(this).running!;
+When('CLI 在输出出现 {string} 且进程 {string} 运行后发送 SIGINT', async function (this: SynapseWorld, text: string, commandLine: string) {
+  const context = cli(this);
+  const running = context.running!;
   await running.waitForOutput(new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
-  // Give the tool a moment to really start before interrupting it.
-  await new Promise((resolve) => setTimeout(resolve, 150));
+  // The tool's own process, not just the event announcing it: the interrupt must land mid-tool.
+  context.interruptedToolPid = await running.waitForDescendant(commandLine);
   const sentAt = performance.now();
   running.child.kill('SIGINT');
   const run = await running.exited;
-  cli(this).last = { ...run, durationMs: performance.now() - sentAt };
+  context.last = { ...run, durationMs: performance.now() - sentAt };
 });
 
 When('CLI 记下 JSON 结果中的 sessionId 为 {string}', function (this: SynapseWorld, name: string) {
@@ -92,6 +97,11 @@ Then('CLI 退出码应该是 {int}', function (this: SynapseWorld, code: number)
 
 Then('CLI 进程应该在 {int} 秒内结束', function (this: SynapseWorld, seconds: number) {
   expect(cli(this).result.durationMs, fail(this)).to.be.below(seconds * 1000);
+});
+
+Then('CLI 中断时运行的工具进程应该已经结束', async function (this: SynapseWorld) {
+  const pid = cli(this).interruptedToolPid!;
+  expect(await processEnds(pid), `the tool's process (pid ${pid}) outlived the CLI${fail(this)}`).to.equal(true);
 });
 
 Then('CLI 标准输出应该是 package.json 的版本', async function (this: SynapseWorld) {
@@ -147,6 +157,11 @@ Then('CLI JSON 输出的最后一行应该是 isError 为 {word} 的 result，�
   expect(last.type, fail(this)).to.equal('result');
   expect(last.isError, fail(this)).to.equal(isError === 'true');
   expect(last.text, fail(this)).to.include(text);
+});
+
+Then('CLI JSON 输出的最后一行应该是被中断的 result', function (this: SynapseWorld) {
+  const last = cli(this).jsonLines.at(-1)!;
+  expect(last, fail(this)).to.deep.include({ type: 'result', isError: true, interrupted: true, error: 'interrupted', text: '' });
 });
 
 Then('CLI JSON 结果应该有 sessionId 和 usage', function (this: SynapseWorld) {

@@ -4,12 +4,16 @@ import { Given, Then, When, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import fc from 'fast-check';
 import type { ChatMessage } from '../src/llm/types';
-import { contextStats, countTokens, sanitizeHistory } from '../src/session';
+import { getEncoding, type Tiktoken } from 'js-tiktoken';
+import { contextStats, sanitizeHistory } from '../src/session';
 import { messagesFromTable, messagesToRows, plainConversation, SessionContext } from './support/session-context';
 import type { SynapseWorld } from './support/world';
 
 const ctx = (world: SynapseWorld) => world.use(SessionContext);
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The reference tokenizer, straight from js-tiktoken (not src/session's memoized counter); built on first use. */
+let referenceEncoder: Tiktoken | undefined;
+const referenceTokens = (text: string) => (referenceEncoder ??= getEncoding('o200k_base')).encode(text, [], []).length;
 const list = (text: string) => text.split(/,\s*/);
 /** "第 1、3 条" → [1, 3]. */
 const positions = (text: string) => text.split('、').map(Number);
@@ -174,14 +178,16 @@ Then('会话上下文统计的 token 数等于分词器对各条内容、工具�
     message.content ?? '',
     ...(message.tool_calls ?? []).flatMap((call) => [call.function.name, call.function.arguments]),
   ]);
-  const expected = texts.reduce((sum, text) => sum + countTokens(text), 0);
+  const expected = texts.reduce((sum, text) => sum + referenceTokens(text), 0);
   expect(expected).to.be.greaterThan(0);
   expect(ctx(this).session.contextStats().tokenCount).to.equal(expected);
 });
 
 Then('重新打开的会话上下文统计与直接统计其历史的结果相同', function (this: SynapseWorld) {
-  const { session } = ctx(this);
+  const { session, statsBeforeReopen } = ctx(this);
   const copies = session.messages.map((message) => structuredClone(message)); // fresh objects: counted from scratch
+  expect(statsBeforeReopen, 'no stats were saved before reopening').to.not.equal(undefined);
+  expect(session.contextStats(), 'stats changed by reopening').to.deep.equal(statsBeforeReopen);
   expect(session.contextStats()).to.deep.equal(contextStats(copies));
 });
 

@@ -114,10 +114,12 @@ Feature: synapse run：一次 Agent 运行
       Given CLI 模型会调用 Bash 执行 "sleep 5"
       And CLI 模型会回复 "resumed fine"
       When CLI 启动 synapse "run --json --sessions-dir <sessions> --base-url <model> 'sleep please'"
-      And CLI 在输出出现 "tool_call_started" 后发送 SIGINT
+      And CLI 在输出出现 "tool_call_started" 且进程 "sleep 5" 运行后发送 SIGINT
       Then CLI 退出码应该是 130
       And CLI 进程应该在 3 秒内结束
-      And CLI JSON 输出的最后一行应该是 isError 为 true 的 result，文本包含 ""
+      And CLI 中断时运行的工具进程应该已经结束
+      And CLI JSON 输出的最后一行应该是被中断的 result
+      And CLI 标准错误应该包含 "synapse: interrupted; the session is saved: synapse run --session session-"
       And CLI 记下 JSON 结果中的 sessionId 为 "id"
       And CLI 会话 "<id>" 的历史中每个工具调用都有结果
       When CLI 运行 synapse "run --sessions-dir <sessions> --base-url <model> --session <id> 'go on'"

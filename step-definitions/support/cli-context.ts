@@ -1,12 +1,64 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { chmodSync, existsSync, readdirSync, statSync, utimesSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { LoopbackModel } from './loopback-model';
 import type { SynapseWorld } from './world';
 
 const REPO = resolve(__dirname, '..', '..');
 export const CLI_ENTRY = join(REPO, 'dist', 'cli.js');
+
+/** What the build reads: a change to any of these since dist/cli.js was written makes dist stale. */
+const BUILD_INPUTS = [join(REPO, 'src'), join(REPO, 'tsconfig.json'), join(REPO, 'tsconfig.build.json')];
+
+let freshBuild: Promise<void> | undefined;
+
+/**
+ * Makes sure dist/ is built from the current src/ (once per cucumber run): the CLI scenarios run the
+ * built `dist/cli.js`, so after a src change they would otherwise test a stale build. When dist/cli.js
+ * is missing or older than a build input, runs what `npm run build` runs. `npm test` builds first, so
+ * there this only compares timestamps.
+ */
+export function ensureFreshBuild(): Promise<void> {
+  freshBuild ??= (async () => {
+    const stale = staleBecause();
+    if (!stale) return;
+    const tsc = require.resolve('typescript/bin/tsc');
+    try {
+      await promisify(execFile)(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: REPO, maxBuffer: 16 * 1024 * 1024 });
+    } catch (error) {
+      const { stdout = '', stderr = '', message } = error as { stdout?: string; stderr?: string; message: string };
+      // tsc emits even when it reports errors: backdate the output so the next run tries again.
+      if (existsSync(CLI_ENTRY)) utimesSync(CLI_ENTRY, 0, 0);
+      throw new Error(`The CLI scenarios need a build of src/ (${stale}), and \`tsc -p tsconfig.build.json\` failed:\n${stdout}${stderr}` + (stdout || stderr ? '' : message));
+    }
+    chmodSync(CLI_ENTRY, 0o755);
+    const still = staleBecause();
+    if (still) throw new Error(`Built dist/ but it is still stale (${still})`);
+  })();
+  return freshBuild;
+}
+
+/** Why dist/cli.js needs rebuilding, or undefined when it is newer than every build input. */
+function staleBecause(): string | undefined {
+  if (!existsSync(CLI_ENTRY)) return 'dist/cli.js is missing';
+  const builtAt = statSync(CLI_ENTRY).mtimeMs;
+  const newer = (path: string): string | undefined => {
+    const stats = statSync(path);
+    if (!stats.isDirectory()) return stats.mtimeMs > builtAt ? path : undefined;
+    for (const entry of readdirSync(path)) {
+      const found = newer(join(path, entry));
+      if (found) return found;
+    }
+    return undefined;
+  };
+  for (const input of BUILD_INPUTS) {
+    const found = newer(input);
+    if (found) return `${found.slice(REPO.length + 1)} is newer than dist/cli.js`;
+  }
+  return undefined;
+}
 
 /** What one `synapse` process did. */
 export interface CliRun {
@@ -54,26 +106,40 @@ export class RunningCli {
     });
   }
 
+  /**
+   * Resolves with the pid of a process descended from this CLI whose command line is `commandLine`
+   * (a tool's command really running), polling the process table.
+   */
+  async waitForDescendant(commandLine: string, timeoutMs = 10_000): Promise<number> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = descendants(await processTable(), this.child.pid!).find((entry) => entry.args === commandLine && !entry.stat.startsWith('Z'));
+      if (found) return found.pid;
+      if (Date.now() > deadline) throw new Error(`No process "${commandLine}" under the CLI within ${timeoutMs} ms.\nstdout: ${this.stdout}\nstderr: ${this.stderr}`);
+      await new Promise((resolveWait) => setTimeout(resolveWait, 20));
+    }
+  }
+
   private notify(): void {
     for (const watcher of [...this.watchers]) if ((watcher as () => boolean)()) this.watchers.splice(this.watchers.indexOf(watcher), 1);
   }
 }
 
 /**
- * The built CLI (`node dist/cli.js`) run as a real subprocess, in a per-scenario working directory, with
+ * The built CLI (`node dist/cli.js`, rebuilt first when src/ is newer) run as a real subprocess, in a per-scenario working directory, with
  * a per-scenario sessions directory and HOME (a test never touches ~/.synapse) and none of the
  * developer's model settings (a test never reaches a real model).
  */
 export class CliContext {
   last?: CliRun;
   running?: RunningCli;
+  /** The tool process that was running when a step sent SIGINT. */
+  interruptedToolPid?: number;
   /** Values captured by steps (a session id), for `<name>` placeholders in later commands. */
   readonly saved = new Map<string, string>();
   private loopback?: LoopbackModel;
 
-  constructor(private readonly world: SynapseWorld) {
-    if (!existsSync(CLI_ENTRY)) throw new Error(`${CLI_ENTRY} is missing: run \`npm run build\` first (\`npm test\` builds before cucumber runs)`);
-  }
+  constructor(private readonly world: SynapseWorld) {}
 
   async dir(name: 'work' | 'sessions' | 'home'): Promise<string> {
     const path = join(await this.world.tempDir(), name);
@@ -114,6 +180,7 @@ export class CliContext {
   }
 
   async start(commandLine: string, options: { stdin?: string; env?: Record<string, string> } = {}): Promise<RunningCli> {
+    await ensureFreshBuild(); // done by the @cli Before hook already; here for a scenario without the tag
     const args = await this.parseArgs(commandLine);
     const child = spawn(process.execPath, [CLI_ENTRY, ...args], { cwd: await this.dir('work'), env: await this.env(options.env), stdio: 'pipe' });
     child.stdin.end(options.stdin ?? '');
@@ -163,4 +230,42 @@ export function splitCommandLine(line: string): string[] {
     words.push(match[1] !== undefined ? match[1].replace(/\\"/g, '"') : (match[2] ?? match[3])!);
   }
   return words;
+}
+
+interface ProcessEntry {
+  pid: number;
+  ppid: number;
+  stat: string;
+  args: string;
+}
+
+/** Every process, from `ps` (Linux and macOS). */
+async function processTable(): Promise<ProcessEntry[]> {
+  const { stdout } = await promisify(execFile)('ps', ['-A', '-o', 'pid=,ppid=,stat=,args=']);
+  return stdout.split('\n').flatMap((line) => {
+    const match = /^\s*(\d+)\s+(\d+)\s+(\S+)\s+(.*)$/.exec(line);
+    return match ? [{ pid: Number(match[1]), ppid: Number(match[2]), stat: match[3]!, args: match[4]!.trim() }] : [];
+  });
+}
+
+function descendants(table: ProcessEntry[], root: number): ProcessEntry[] {
+  const found: ProcessEntry[] = [];
+  let parents = new Set([root]);
+  while (parents.size) {
+    const children = table.filter((entry) => parents.has(entry.ppid));
+    found.push(...children);
+    parents = new Set(children.map((entry) => entry.pid));
+  }
+  return found;
+}
+
+/** Whether `pid` is gone within `timeoutMs` (a zombie waiting to be reaped counts as gone). */
+export async function processEnds(pid: number, timeoutMs = 2000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const entry = (await processTable()).find((candidate) => candidate.pid === pid);
+    if (!entry || entry.stat.startsWith('Z')) return true;
+    if (Date.now() > deadline) return false;
+    await new Promise((resolveWait) => setTimeout(resolveWait, 20));
+  }
 }

@@ -2,7 +2,7 @@ import { appendFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promise
 import { join } from 'node:path';
 import type { DataTable } from '@cucumber/cucumber';
 import type { ChatMessage, ToolCall } from '../../src/llm/types';
-import { SessionStore, type SanitizedHistory, type Session, type SessionListing } from '../../src/session';
+import { SessionStore, type ContextStats, type SanitizedHistory, type Session, type SessionListing } from '../../src/session';
 import type { SynapseWorld } from './world';
 
 /** Table columns used by session scenarios to write a history compactly. */
@@ -26,6 +26,8 @@ export class SessionContext {
   sanitized?: SanitizedHistory;
   listing?: SessionListing;
   error?: Error;
+  /** The session's context stats just before the last reopen, to compare with the reopened session's. */
+  statsBeforeReopen?: ContextStats;
 
   constructor(private readonly world: SynapseWorld) {}
 
@@ -59,6 +61,7 @@ export class SessionContext {
   }
 
   async reopen(): Promise<Session> {
+    this.statsBeforeReopen = this.session.contextStats();
     this.session = await (await this.store()).open(this.session.id);
     return this.session;
   }

@@ -34,6 +34,8 @@ export class ToolsContext {
   private lastResult?: CommandResult;
   /** The TodoStore state just before the last command ran. */
   todoStateBefore?: TodoState;
+  /** The todo field a step made longer than the limit (`content` or `activeForm`). */
+  todoOversizedField?: string;
   /** The last TodoWrite document a step arranged. */
   todoDocument?: Record<string, unknown>;
   /** A routed command still running (for cancellation scenarios). */
