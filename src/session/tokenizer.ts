@@ -13,6 +13,12 @@ let piecePattern: RegExp | undefined;
  */
 const pieceTokenCounts = new Map<string, number>();
 const MAX_MEMOIZED_PIECES = 200_000;
+/**
+ * BPE merging is quadratic in a piece's length (one 8,000-letter "word" took 5 s). Longer pieces are
+ * counted in chunks of this many characters: linear, and within about one token per chunk of the exact
+ * count (a merge across a chunk boundary is missed). Real words are far shorter, so text is exact.
+ */
+export const MAX_EXACT_PIECE_CHARS = 64;
 
 /** Builds the encoder once per process (about a second: it decodes 200k ranks); later calls are free. */
 export function warmUpTokenizer(): void {
@@ -35,15 +41,20 @@ export function countTokens(text: string): number {
   let count = 0;
   for (const match of text.matchAll(piecePattern!)) {
     const piece = match[0];
-    let pieceCount = pieceTokenCounts.get(piece);
-    if (pieceCount === undefined) {
-      pieceCount = encoder!.encode(piece, [], []).length;
-      if (pieceTokenCounts.size >= MAX_MEMOIZED_PIECES) pieceTokenCounts.clear();
-      pieceTokenCounts.set(piece, pieceCount);
-    }
-    count += pieceCount;
+    if (piece.length <= MAX_EXACT_PIECE_CHARS) count += pieceTokens(piece);
+    else for (let at = 0; at < piece.length; at += MAX_EXACT_PIECE_CHARS) count += pieceTokens(piece.slice(at, at + MAX_EXACT_PIECE_CHARS));
   }
   return count;
+}
+
+function pieceTokens(piece: string): number {
+  let pieceCount = pieceTokenCounts.get(piece);
+  if (pieceCount === undefined) {
+    pieceCount = encoder!.encode(piece, [], []).length;
+    if (pieceTokenCounts.size >= MAX_MEMOIZED_PIECES) pieceTokenCounts.clear();
+    pieceTokenCounts.set(piece, pieceCount);
+  }
+  return pieceCount;
 }
 
 /** The tokenizer's own count, without memoization: what `countTokens` must always agree with. */

@@ -1,13 +1,16 @@
 import { TodoStore } from '../todo/todo-store';
 import { AGENT_COMMANDS, isHelpRequest, UsageError } from './agent-commands';
-import { cancelable, cancelOnAbort } from './cancelable';
+import { boundOutput } from './bound-output';
+import { cancelable } from './cancelable';
 import { classifyCommand, firstWord, stripBashPrefix } from './command-line';
 import { commandSuccess, executionFailure, usageFailure } from './command-results';
 import { readCommandTimeoutMs } from './command-timeout';
 import type { ExtensionHandlers } from './extensions/extension-handlers';
 import { runExtension } from './extensions/run-extension';
-import { interrupted, NativeShellSession } from './native-shell-session';
+import { DEFAULT_MAX_OUTPUT_BYTES, interrupted, NativeShellSession } from './native-shell-session';
 import { findWriteInNativeCommand } from './read-only-guard';
+import { PathAccess } from './security/path-access';
+import { ToolSecurity, type ToolSecurityOptions } from './security/tool-security';
 import type { CancelablePromise, CommandResult, SubAgentExecutorFactory } from './types';
 
 export interface BashRouterOptions {
@@ -17,13 +20,18 @@ export interface BashRouterOptions {
   todoStore?: TodoStore;
   /** Gives `task:<type>` its sub-agent; without it task commands fail with a clear error. */
   subAgentExecutorFactory?: SubAgentExecutorFactory;
-  /** Refuse commands that change files (write, edit, TodoWrite, rm, redirections...). */
+  /** Refuse commands that change files: the read-only sandbox, plus a screen of common writing commands. */
   readOnly?: boolean;
   /** Native command time limit; default: SYNAPSE_COMMAND_TIMEOUT read at each call, else 30000 ms. */
   commandTimeoutMs?: number;
   /** Output kept per stream of a native command (default 128 KiB); the middle of longer output is omitted. */
   maxOutputBytes?: number;
   extensions?: ExtensionHandlers;
+  /**
+   * Permission policy, approval, sandbox, secret-free environment and redaction. A ToolSecurity is shared
+   * as is (sub-agents get their parent's); options build one for this router's working directory.
+   */
+  security?: ToolSecurity | ToolSecurityOptions;
 }
 
 /**
@@ -32,13 +40,24 @@ export interface BashRouterOptions {
  */
 export class BashRouter {
   readonly todoStore: TodoStore;
+  readonly security: ToolSecurity;
   private readonly session: NativeShellSession;
   private readonly initialCwd: string;
+  private readonly paths: PathAccess;
 
   constructor(private readonly options: BashRouterOptions = {}) {
     this.initialCwd = options.cwd ?? process.cwd();
     this.todoStore = options.todoStore ?? new TodoStore();
-    this.session = new NativeShellSession({ cwd: this.initialCwd, maxOutputBytes: options.maxOutputBytes });
+    const security = options.security instanceof ToolSecurity ? options.security : ToolSecurity.create(this.initialCwd, options.security);
+    this.security = options.readOnly ? security.forMode('read-only') : security;
+    this.paths = new PathAccess(this.security.sandbox);
+    const sandbox = this.security.sandbox;
+    this.session = new NativeShellSession({
+      cwd: this.initialCwd,
+      maxOutputBytes: options.maxOutputBytes,
+      env: this.security.environment(),
+      launch: (cwd) => sandbox.launch(cwd),
+    });
   }
 
   /** The shell's current directory (it follows `cd`). */
@@ -47,23 +66,30 @@ export class BashRouter {
   }
 
   get readOnly(): boolean {
-    return this.options.readOnly ?? false;
+    return this.security.sandbox.mode === 'read-only';
   }
 
-  /** Routes one command. `restart` restarts the shell session first. Cancel kills what the command started. */
+  /** The process id of the running shell (the sandbox's, when there is one), if a shell is running. */
+  get shellPid(): number | undefined {
+    return this.session.pid;
+  }
+
+  /**
+   * Routes one command: the permission policy first (over the whole line, whichever layer runs it), then
+   * `restart` restarts the shell session, then the command runs. Its output comes back with known secrets
+   * redacted and bounded in size. Cancel kills what the command started.
+   */
   route(command: string, restart = false): CancelablePromise<CommandResult> {
-    if (!restart) return this.dispatch(command);
     return cancelable(
       async (signal) => {
-        await this.session.restart();
+        const permission = await this.security.gate.check(command, { cwd: this.cwd, signal });
         if (signal.aborted) return interrupted('cancelled');
-        const inner = this.dispatch(command);
-        const stopForwarding = cancelOnAbort(signal, inner);
-        try {
-          return await inner;
-        } finally {
-          stopForwarding();
+        if (!permission.allowed) return permissionDenied(permission.reason);
+        if (restart) {
+          await this.session.restart();
+          if (signal.aborted) return interrupted('cancelled');
         }
+        return this.secure(await this.execute(command, signal));
       },
       { interrupted: () => interrupted('cancelled'), failed: internalFailure },
     );
@@ -74,8 +100,16 @@ export class BashRouter {
     return this.session.close();
   }
 
-  private dispatch(command: string): CancelablePromise<CommandResult> {
-    return cancelable((signal) => this.execute(command, signal), { interrupted: () => interrupted('cancelled'), failed: internalFailure });
+  /** What leaves the router: known secrets redacted (native output is already bounded by its capture). */
+  private secure(result: CommandResult): CommandResult {
+    const { redactor } = this.security;
+    return { ...result, stdout: redactor.redact(result.stdout), stderr: redactor.redact(result.stderr) };
+  }
+
+  /** Output of the layers that run in Node, bounded per stream like native output. */
+  private bounded(result: CommandResult): CommandResult {
+    const limit = this.options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
+    return { ...result, stdout: boundOutput(result.stdout, limit), stderr: boundOutput(result.stderr, limit) };
   }
 
   private async execute(rawCommand: string, signal: AbortSignal): Promise<CommandResult> {
@@ -83,14 +117,16 @@ export class BashRouter {
     if (!command.trim()) return usageFailure('bash', 'Usage: <shell command or agent command>', 'empty command');
     switch (classifyCommand(command)) {
       case 'extension':
-        return runExtension(command, {
-          signal,
-          cwd: this.cwd,
-          subAgentExecutorFactory: this.options.subAgentExecutorFactory,
-          handlers: this.options.extensions ?? {},
-        });
+        return this.bounded(
+          await runExtension(command, {
+            signal,
+            cwd: this.cwd,
+            subAgentExecutorFactory: this.options.subAgentExecutorFactory,
+            handlers: this.options.extensions ?? {},
+          }),
+        );
       case 'agent':
-        return this.runAgentCommand(command, signal);
+        return this.bounded(await this.runAgentCommand(command, signal));
       case 'native':
         return this.runNative(command, signal);
     }
@@ -101,9 +137,9 @@ export class BashRouter {
     const agentCommand = AGENT_COMMANDS.get(name)!;
     const args = command.trimStart().slice(name.length);
     if (isHelpRequest(args)) return commandSuccess(`${agentCommand.help}\n`);
-    if (this.readOnly && agentCommand.writes) return readOnlyFailure(`\`${name}\` changes files`);
+    if (this.readOnly && agentCommand.writes) return this.readOnlyFailure(`\`${name}\` changes files`);
     try {
-      return await agentCommand.run(args, { cwd: this.cwd, todoStore: this.todoStore, signal });
+      return await agentCommand.run(args, { cwd: this.cwd, todoStore: this.todoStore, signal, paths: this.paths });
     } catch (error) {
       if (error instanceof UsageError) return usageFailure(name, agentCommand.usage, error.message);
       return executionFailure(`${name} failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -113,22 +149,28 @@ export class BashRouter {
   private async runNative(command: string, signal: AbortSignal): Promise<CommandResult> {
     if (this.readOnly) {
       const write = findWriteInNativeCommand(command);
-      if (write) return readOnlyFailure(write);
+      if (write) return this.readOnlyFailure(write);
     }
     const timeoutMs = this.options.commandTimeoutMs ?? readCommandTimeoutMs();
     const result = await this.session.run(command, { signal, timeoutMs });
     if (result.exitCode === 127 && !result.failureCategory) return { ...result, failureCategory: 'command_not_found' };
     return result;
   }
+
+  private readOnlyFailure(reason: string): CommandResult {
+    const screen = this.security.sandbox.enforced ? '' : ` (${this.security.sandbox.warning ?? 'no sandbox is enforced here'}.)`;
+    return {
+      stdout: '',
+      stderr: `read-only: ${reason}, which is not allowed here. This session may only read: use read, glob, search and commands that do not modify files.${screen}\n`,
+      exitCode: 1,
+      failureCategory: 'invalid_usage',
+    };
+  }
 }
 
-function readOnlyFailure(reason: string): CommandResult {
-  return {
-    stdout: '',
-    stderr: `read-only: ${reason}, which is not allowed here. This session may only read: use read, glob, search and commands that do not modify files.\n`,
-    exitCode: 1,
-    failureCategory: 'invalid_usage',
-  };
+/** A command the policy did not let run: a result the model can read, never an exception. */
+function permissionDenied(reason: string): CommandResult {
+  return { stdout: '', stderr: `${reason}\n`, exitCode: 126, failureCategory: 'permission_denied' };
 }
 
 function internalFailure(error: unknown): CommandResult {

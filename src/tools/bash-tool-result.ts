@@ -34,6 +34,12 @@ function explainFailure(base: string, result: CommandResult, category: FailureCa
   if (result.interrupted === 'timeout') {
     return [`Command timed out (exit ${result.exitCode}): ${base} was killed.`, 'Hint: make the command finish sooner (smaller scope, no interactive or watch mode), then retry.'];
   }
+  if (category === 'permission_denied') {
+    return [
+      `Command not run (exit ${result.exitCode}): ${base} is not permitted here.`,
+      'Hint: do not retry it as it is. Reach the goal another way that is permitted, or tell the user what you need and why.',
+    ];
+  }
   const failed = `Command failed with exit code ${result.exitCode}: ${base}`;
   switch (category) {
     case 'command_not_found':

@@ -15,6 +15,11 @@ export function usageFailure(command: string, usage: string, reason: string): Co
   return { stdout: '', stderr, exitCode: 1, failureCategory: 'invalid_usage' };
 }
 
+/** Refused by the sandbox's rules: like a policy denial, not the model's syntax and not worth retrying. */
+export function permissionFailure(message: string): CommandResult {
+  return { stdout: '', stderr: ensureNewline(message), exitCode: 126, failureCategory: 'permission_denied' };
+}
+
 export function notFoundFailure(message: string): CommandResult {
   return { stdout: '', stderr: ensureNewline(message), exitCode: 1, failureCategory: 'command_not_found' };
 }

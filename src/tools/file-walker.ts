@@ -7,6 +7,8 @@ export interface WalkOptions {
   skipDirectories?: ReadonlySet<string>;
   /** How many directory levels below the root to enter (default: unlimited). */
   maxDepth?: number;
+  /** Whether to enter a directory (its absolute path); the sandbox hides some. */
+  enter?: (directory: string) => boolean;
 }
 
 export const DEFAULT_SKIPPED_DIRECTORIES: ReadonlySet<string> = new Set(['.git', 'node_modules']);
@@ -27,7 +29,7 @@ export async function* walkFiles(root: string, options: WalkOptions = {}): Async
     for (const entry of entries) {
       const path = relative ? `${relative}/${entry.name}` : entry.name;
       if (entry.isDirectory()) {
-        if (!skip.has(entry.name) && depth < maxDepth) yield* visit(path, depth + 1);
+        if (!skip.has(entry.name) && depth < maxDepth && (options.enter?.(join(root, path)) ?? true)) yield* visit(path, depth + 1);
       } else if (entry.isFile()) {
         yield path;
       }

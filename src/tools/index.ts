@@ -9,6 +9,7 @@ export * from './command-timeout';
 export * from './native-shell-session';
 export * from './shell-quote';
 export * from './shell-tokenizer';
+export * from './security';
 export { AGENT_COMMANDS, type AgentCommand, type AgentCommandContext, UsageError } from './agent-commands';
 export * from './extensions/extension-handlers';
 export { parseTaskRequest } from './extensions/task-request';

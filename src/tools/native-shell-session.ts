@@ -1,9 +1,13 @@
-import { ShellProcess } from './shell-process';
+import { ShellProcess, type ShellLaunch } from './shell-process';
 import type { CommandResult } from './types';
 
 export interface NativeShellSessionOptions {
   cwd: string;
   maxOutputBytes?: number;
+  /** The environment of the shell (default: process.env); see security/tool-environment.ts. */
+  env?: Record<string, string | undefined>;
+  /** How to start a shell in a directory (default: plain bash); a sandbox wraps it. */
+  launch?: (cwd: string) => ShellLaunch;
 }
 
 export interface NativeRunOptions {
@@ -89,7 +93,10 @@ export class NativeShellSession {
   }
 
   private currentShell(): ShellProcess {
-    if (!this.shell?.alive) this.shell = new ShellProcess({ cwd: this.lastCwd, maxOutputBytes: this.options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES });
+    if (!this.shell?.alive) {
+      const { maxOutputBytes = DEFAULT_MAX_OUTPUT_BYTES, env, launch } = this.options;
+      this.shell = new ShellProcess({ cwd: this.lastCwd, maxOutputBytes, env, launch: launch?.(this.lastCwd) });
+    }
     return this.shell;
   }
 

@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import type { Readable, Writable } from 'node:stream';
+import { killMarkedProcesses, lifelineWatcherScript, markerEntry, PROCESS_MARKER_VARIABLE } from './security/process-marker';
 import { StreamCapture } from './stream-capture';
 
 export interface ShellRunResult {
@@ -11,10 +13,21 @@ export interface ShellRunResult {
   shellExited: boolean;
 }
 
+/** How the shell is started: plain bash, or bash inside a sandbox (see security/sandbox.ts). */
+export interface ShellLaunch {
+  file: string;
+  args: string[];
+  /** The launcher ties the shell's life to ours itself (bwrap --die-with-parent in a pid namespace). */
+  diesWithParent: boolean;
+}
+
 export interface ShellProcessOptions {
   cwd: string;
   /** Bytes kept per stream; beyond it the middle of the output is omitted with a marker. */
   maxOutputBytes: number;
+  /** The environment of the shell and its commands (default: process.env). */
+  env?: Record<string, string | undefined>;
+  launch?: ShellLaunch;
 }
 
 interface RunningCommand {
@@ -23,56 +36,71 @@ interface RunningCommand {
   resolve: (result: ShellRunResult) => void;
 }
 
+/** After the shell exits, how long its output pipes may take to drain before they are cut. */
+const DRAIN_AFTER_EXIT_MS = 200;
+/** After a SIGKILL, how long to wait for the exit before treating the shell as gone anyway. */
+const EXIT_AFTER_KILL_MS = 1000;
+
+const PLAIN_BASH: ShellLaunch = { file: 'bash', args: ['--noprofile', '--norc'], diesWithParent: false };
+
 /**
  * One long-lived `bash` reading commands from a pipe. Each command is sent as a quoted string to `eval`
  * (so a syntax error cannot swallow what follows), with stdin from /dev/null (so it cannot hang reading
  * ours), followed by a call that prints a unique end marker, the exit status and $PWD on stdout and the
  * marker on stderr. Output is read from data events: no polling. The shell leads its own process group,
  * so `kill()` also reaches whatever the command started.
+ *
+ * Deadlines hold: once the shell has exited (or was killed), the running command settles after a short
+ * drain, whatever its descendants do with the pipes; the pipes are then destroyed. And the shell dies with
+ * us: a sandboxed one through bwrap, a plain one through a watcher on a pipe only we hold open.
  */
 export class ShellProcess {
-  private readonly child: ChildProcessWithoutNullStreams;
+  private readonly child: ChildProcess;
+  private readonly stdin: Writable;
   private readonly token = randomBytes(6).toString('hex');
+  private readonly launch: ShellLaunch;
   private sequence = 0;
   private running?: RunningCommand;
   private exitCode?: number;
-  private closed = false;
-  private readonly closedPromise: Promise<void>;
+  private gone = false;
+  private resolveGone!: () => void;
+  private readonly gonePromise = new Promise<void>((resolve) => (this.resolveGone = resolve));
   /** The shell's working directory after the last command. */
   cwd: string;
 
   constructor(private readonly options: ShellProcessOptions) {
     this.cwd = options.cwd;
-    this.child = spawn('bash', ['--noprofile', '--norc'], {
+    this.launch = options.launch ?? PLAIN_BASH;
+    const lifeline = !this.launch.diesWithParent;
+    this.child = spawn(this.launch.file, this.launch.args, {
       cwd: options.cwd,
       detached: true,
-      stdio: 'pipe',
-      env: { ...process.env, PAGER: 'cat', GIT_PAGER: 'cat' },
+      stdio: ['pipe', 'pipe', 'pipe', lifeline ? 'pipe' : 'ignore'],
+      env: { ...(options.env ?? process.env), PAGER: 'cat', GIT_PAGER: 'cat', [PROCESS_MARKER_VARIABLE]: this.token },
     });
-    this.child.stdout.on('data', (chunk: Buffer) => this.onData('stdout', chunk));
-    this.child.stderr.on('data', (chunk: Buffer) => this.onData('stderr', chunk));
-    this.child.stdin.on('error', () => {}); // EPIPE when the shell is gone: reported by 'close' instead
+    this.stdin = this.child.stdin!;
+    this.child.stdout!.on('data', (chunk: Buffer) => this.onData('stdout', chunk));
+    this.child.stderr!.on('data', (chunk: Buffer) => this.onData('stderr', chunk));
+    this.stdin.on('error', () => {}); // EPIPE when the shell is gone: reported by the exit instead
+    (this.child.stdio[3] as Readable | null)?.on('error', () => {});
     this.child.on('exit', (code, signal) => {
       this.exitCode = code ?? 128 + signalNumber(signal);
       this.killGroup(); // orphans of the command would otherwise keep the pipes open
-    });
-    this.closedPromise = new Promise((resolve) => {
-      this.child.on('close', () => {
-        this.closed = true;
-        this.finish(true);
-        resolve();
-      });
-      this.child.on('error', (error) => {
-        this.closed = true;
-        this.exitCode ??= 127;
-        // spawn reports a missing working directory as "spawn bash ENOENT": say what is really missing.
-        const reason = existsSync(options.cwd) ? error.message : `working directory does not exist: ${options.cwd}`;
-        this.running?.stderr.push(Buffer.from(`Cannot start bash: ${reason}\n`));
-        this.finish(true);
-        resolve();
+      const drained = setTimeout(() => this.markGone(), DRAIN_AFTER_EXIT_MS);
+      this.child.once('close', () => {
+        clearTimeout(drained);
+        this.markGone();
       });
     });
-    this.child.stdin.write(
+    this.child.on('error', (error) => {
+      this.exitCode ??= 127;
+      // spawn reports a missing working directory as "spawn bash ENOENT": say what is really missing.
+      const reason = existsSync(options.cwd) ? error.message : `working directory does not exist: ${options.cwd}`;
+      this.running?.stderr.push(Buffer.from(`Cannot start ${this.launch.file === 'bash' ? 'bash' : `the shell (${this.launch.file})`}: ${reason}\n`));
+      this.markGone();
+    });
+    if (lifeline) this.stdin.write(`${lifelineWatcherScript(this.token)}\n`);
+    this.stdin.write(
       `__synapse_done() { builtin printf '\\1SYNAPSE_${this.token}_%s:%d:%s\\0' "$1" "$2" "$PWD"; builtin printf '\\1SYNAPSE_${this.token}_%s:\\0' "$1" >&2; }\n`,
     );
     this.setActive(false);
@@ -83,7 +111,12 @@ export class ShellProcess {
   }
 
   get alive(): boolean {
-    return !this.closed && this.exitCode === undefined;
+    return !this.gone && this.exitCode === undefined;
+  }
+
+  /** The marker every process of this shell carries in its environment (see process-marker.ts). */
+  get marker(): string {
+    return markerEntry(this.token);
   }
 
   /** Runs one command; the caller runs them one at a time. */
@@ -96,16 +129,20 @@ export class ShellProcess {
       this.running = { stdout: new StreamCapture(marker, half, half), stderr: new StreamCapture(marker, half, half), resolve };
       if (!this.alive) return this.finish(true);
       this.setActive(true);
-      this.child.stdin.write(`eval ${quoteForEval(command)} </dev/null; __synapse_done ${id} $?\n`);
+      this.stdin.write(`eval ${quoteForEval(command)} </dev/null; __synapse_done ${id} $?\n`);
     });
   }
 
-  /** Kills the shell and everything in its process group. */
+  /** Kills the shell and everything it started; resolves once it is gone (bounded, even if it will not die). */
   kill(): Promise<void> {
     // Whoever awaits the kill must see the shell gone: keep Node alive until it is.
-    if (!this.closed) this.setActive(true);
+    if (!this.gone) this.setActive(true);
     this.killGroup();
-    return this.closedPromise;
+    if (!this.gone) {
+      const timer = setTimeout(() => this.markGone(), EXIT_AFTER_KILL_MS);
+      void this.gonePromise.then(() => clearTimeout(timer));
+    }
+    return this.gonePromise;
   }
 
   private onData(stream: 'stdout' | 'stderr', chunk: Buffer): void {
@@ -113,6 +150,17 @@ export class ShellProcess {
     if (!running) return;
     running[stream].push(chunk);
     if (running.stdout.complete && running.stderr.complete) this.finish(false);
+  }
+
+  /** The shell is over: settle the running command and cut the pipes, whoever still holds their other end. */
+  private markGone(): void {
+    if (this.gone) return;
+    this.gone = true;
+    this.exitCode ??= 137;
+    this.finish(true);
+    for (const stream of this.child.stdio) (stream as Readable | Writable | null)?.destroy();
+    this.setActive(false);
+    this.resolveGone();
   }
 
   private finish(shellExited: boolean): void {
@@ -137,13 +185,15 @@ export class ShellProcess {
     } catch {
       // already gone
     }
+    // A sandboxed shell lives in its own pid namespace: killing bwrap ends every process in it.
+    if (!this.launch.diesWithParent) killMarkedProcesses(this.token);
   }
 
   /** An idle shell must not keep Node alive; a running command must. */
   private setActive(active: boolean): void {
-    for (const handle of [this.child, this.child.stdin, this.child.stdout, this.child.stderr] as Array<{ ref?(): void; unref?(): void }>) {
-      if (active) handle.ref?.();
-      else handle.unref?.();
+    for (const handle of [this.child, ...this.child.stdio] as Array<{ ref?(): void; unref?(): void } | null>) {
+      if (active) handle?.ref?.();
+      else handle?.unref?.();
     }
   }
 }

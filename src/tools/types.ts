@@ -3,8 +3,11 @@ import type { ToolDefinition } from '../llm/types';
 /** A promise whose work can be stopped: `cancel()` kills what it started and settles it as interrupted. */
 export type CancelablePromise<T> = Promise<T> & { cancel(): void };
 
-/** Why a tool call failed. The runner counts usage failures; execution errors are the world's, not the model's. */
-export type FailureCategory = 'command_not_found' | 'invalid_usage' | 'execution_error';
+/**
+ * Why a tool call failed. The runner counts usage failures; execution errors are the world's, not the
+ * model's; a permission denial (the policy or the sandbox said no) is neither.
+ */
+export type FailureCategory = 'command_not_found' | 'invalid_usage' | 'execution_error' | 'permission_denied';
 
 export interface ToolResultExtras {
   failureCategory?: FailureCategory;

@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import type { TodoStore } from '../../todo/todo-store';
+import type { PathAccess } from '../security/path-access';
 import { tokenizeShellLine } from '../shell-tokenizer';
 import type { CommandResult } from '../types';
 
@@ -9,6 +10,8 @@ export interface AgentCommandContext {
   cwd: string;
   todoStore: TodoStore;
   signal: AbortSignal;
+  /** What the sandbox lets in-process commands read and write (none: everything). */
+  paths?: PathAccess;
 }
 
 /** A built-in command the router runs in Node instead of the shell. */

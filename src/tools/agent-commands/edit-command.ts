@@ -1,7 +1,10 @@
-import { readFile, writeFile } from 'node:fs/promises';
-import { commandSuccess, executionFailure } from '../command-results';
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import { commandSuccess, executionFailure, permissionFailure } from '../command-results';
 import { fileErrorResult } from './file-errors';
 import { resolvePath, splitArguments, UsageError, type AgentCommand } from './agent-command';
+
+/** edit holds the file in memory; bigger files are refused rather than loaded. */
+const MAX_EDIT_BYTES = 16 * 1024 * 1024;
 
 export const editCommand: AgentCommand = {
   name: 'edit',
@@ -14,14 +17,19 @@ export const editCommand: AgentCommand = {
     `Example: edit src/a.ts "const x = 1;" "const x = 2;"`,
   ].join('\n'),
   writes: true,
-  async run(args, { cwd }) {
+  async run(args, { cwd, paths }) {
     const words = splitArguments(args);
     if (words.length !== 3) throw new UsageError(`expected 3 arguments (<path> <old text> <new text>), got ${words.length}`);
     const [path, oldText, newText] = words;
     if (!oldText) throw new UsageError('<old text> must not be empty');
     const target = resolvePath(cwd, path);
+    const refused = paths?.refuseWrite(target);
+    if (refused) return permissionFailure(refused);
     let content: string;
     try {
+      const info = await stat(target);
+      if (!info.isFile()) return executionFailure(`Cannot edit ${path}: it is not a regular file`);
+      if (info.size > MAX_EDIT_BYTES) return executionFailure(`Cannot edit ${path}: it is ${info.size} bytes, over the ${MAX_EDIT_BYTES / 1024 / 1024} MB edit limit; use sed or a script`);
       content = await readFile(target, 'utf8');
     } catch (error) {
       return fileErrorResult(error, path);

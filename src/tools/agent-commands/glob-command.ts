@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
-import { commandSuccess } from '../command-results';
+import { commandSuccess, permissionFailure } from '../command-results';
 import { DEFAULT_SKIPPED_DIRECTORIES, walkFiles } from '../file-walker';
 import { globToRegExp, hasGlobMagic } from '../glob-pattern';
 import { fileErrorResult } from './file-errors';
@@ -20,7 +20,7 @@ export const globCommand: AgentCommand = {
     'Quote the pattern so the shell syntax is not misread: glob "src/**/*.ts"',
   ].join('\n'),
   writes: false,
-  async run(args, { cwd, signal }) {
+  async run(args, { cwd, signal, paths }) {
     const words = splitArguments(args);
     if (words.length < 1 || words.length > 2) throw new UsageError(words.length ? 'too many arguments' : 'missing <pattern>');
     const [pattern, directory] = words;
@@ -40,13 +40,15 @@ export const globCommand: AgentCommand = {
     const staticPart = segments.slice(0, split).join('/') || (isAbsolute(pattern) ? '/' : '');
     const rest = segments.slice(split).join('/');
     const root = isAbsolute(pattern) ? staticPart : join(base, staticPart);
+    const refused = paths?.refuseRead(root);
+    if (refused) return permissionFailure(refused);
     const matcher = globToRegExp(rest);
     const skipDirectories = new Set([...DEFAULT_SKIPPED_DIRECTORIES].filter((name) => !pattern.includes(name)));
     const maxDepth = rest.includes('**') ? Infinity : rest.split('/').length - 1;
 
     const matches: string[] = [];
     let more = false;
-    for await (const file of walkFiles(root, { signal, skipDirectories, maxDepth })) {
+    for await (const file of walkFiles(root, { signal, skipDirectories, maxDepth, enter: (directory) => !paths?.refuseRead(directory) })) {
       if (!matcher.test(file)) continue;
       if (matches.length === MAX_RESULTS) {
         more = true;

@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import { commandSuccess, executionFailure } from '../command-results';
+import { commandSuccess, executionFailure, permissionFailure } from '../command-results';
 import { fileErrorResult } from './file-errors';
+import { openRegularFile, readLines, READ_LIMITS } from './line-reader';
 import { parseOptions, positiveIntegerOption, resolvePath, splitArguments, UsageError, type AgentCommand } from './agent-command';
 
 const DEFAULT_LIMIT = 2000;
@@ -13,31 +13,44 @@ export const readCommand: AgentCommand = {
     '  Print a text file. Relative paths resolve against the shell\'s current directory.',
     `  --offset N  first line to print (1-based, default 1)`,
     `  --limit N   number of lines to print (default ${DEFAULT_LIMIT})`,
-    '  When lines remain, a last line says how to read on.',
+    `  Lines longer than ${READ_LIMITS.lineChars} characters are cut, and at most ${READ_LIMITS.outputBytes / 1024} KiB are printed;`,
+    '  when lines remain, a last line says how to read on. Only regular text files can be read.',
     'Examples: read src/index.ts | read notes.md --offset 100 --limit 50',
   ].join('\n'),
   writes: false,
-  async run(args, { cwd }) {
+  async run(args, { cwd, signal, paths }) {
     const { positional, options } = parseOptions(splitArguments(args), ['--offset', '--limit']);
     if (positional.length !== 1) throw new UsageError(positional.length ? 'read takes exactly one path' : 'missing <path>');
     const offset = positiveIntegerOption(options, '--offset', 1);
     const limit = positiveIntegerOption(options, '--limit', DEFAULT_LIMIT);
     const [path] = positional;
-    let content: string;
+    const target = resolvePath(cwd, path);
+    const refused = paths?.refuseRead(target);
+    if (refused) return permissionFailure(refused);
+
+    let file;
     try {
-      const bytes = await readFile(resolvePath(cwd, path));
-      if (bytes.subarray(0, 8000).includes(0)) return executionFailure(`Cannot read ${path}: it is a binary file`);
-      content = bytes.toString('utf8');
+      file = await openRegularFile(target);
     } catch (error) {
       return fileErrorResult(error, path);
     }
-    const lines = content.split('\n');
-    if (lines.at(-1) === '') lines.pop(); // a final newline ends the last line; it does not start a new one
-    if (offset === 1 && lines.length <= limit) return commandSuccess(content);
-    if (offset > lines.length) return executionFailure(`--offset ${offset} is past the end of ${path} (${lines.length} lines)`);
-    const shown = lines.slice(offset - 1, offset - 1 + limit);
-    const last = offset - 1 + shown.length;
-    const more = last < lines.length ? ` Continue with: read ${path} --offset ${last + 1} --limit ${limit}` : '';
-    return commandSuccess(`${shown.join('\n')}\n[lines ${offset}-${last} of ${lines.length}.${more}]\n`);
+    if ('notRegular' in file && file.notRegular === 'a directory') return executionFailure(`Is a directory: ${path} (list it with glob or ls)`);
+    if ('notRegular' in file) return executionFailure(`Cannot read ${path}: it is not a regular file (${file.notRegular}); read only reads files`);
+    let page;
+    try {
+      page = await readLines(file.handle, { offset, limit, signal });
+    } catch (error) {
+      return fileErrorResult(error, path);
+    } finally {
+      await file.handle.close().catch(() => undefined);
+    }
+    if (page.binary) return executionFailure(`Cannot read ${path}: it is a binary file`);
+    if (page.complete) return commandSuccess(page.text);
+    if (!page.lines.length) return executionFailure(`--offset ${offset} is past the end of ${path} (${page.totalLines} lines)`);
+    const last = offset - 1 + page.lines.length;
+    const total = page.totalKnown ? `${page.totalLines}` : `more than ${page.totalLines}`;
+    const capped = page.cappedBytes ? `; output capped at ${READ_LIMITS.outputBytes / 1024} KiB` : '';
+    const more = page.more ? ` Continue with: read ${path} --offset ${last + 1} --limit ${limit}` : '';
+    return commandSuccess(`${page.lines.join('\n')}\n[lines ${offset}-${last} of ${total}${capped}.${more}]\n`);
   },
 };

@@ -1,6 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import { relative } from 'node:path';
-import { commandSuccess } from '../command-results';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { RE2JS } from 're2js';
+import { commandSuccess, executionFailure, permissionFailure } from '../command-results';
 import { walkFiles } from '../file-walker';
 import { globToRegExp } from '../glob-pattern';
 import { fileErrorResult } from './file-errors';
@@ -9,13 +11,18 @@ import { parseOptions, resolvePath, splitArguments, UsageError, type AgentComman
 const MAX_MATCHES = 500;
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
 const MAX_LINE_CHARS = 300;
+/** A search that has not finished by then stops and says so; RE2 is linear, but a tree can be big. */
+const SEARCH_DEADLINE_MS = 10_000;
+/** Lines between two yields to the event loop, so a cancel or a timer can run during a long search. */
+const LINES_PER_SLICE = 5_000;
 
 export const searchCommand: AgentCommand = {
   name: 'search',
   usage: 'Usage: search <regex> [path] [-i] [--glob <pattern>]',
   help: [
     'search <regex> [path] [-i] [--glob <pattern>]',
-    '  Search file contents with a JavaScript regular expression and print path:line: text for each',
+    '  Search file contents with a regular expression (RE2 syntax: linear time, so no lookaround or',
+    '  backreferences) and print path:line: text for each',
     "  matching line. [path] is a file or directory (default: the shell's current directory).",
     '  -i / --ignore-case   case-insensitive',
     '  --glob <pattern>     only files whose path (relative to [path]) matches, e.g. "**/*.ts"',
@@ -23,18 +30,20 @@ export const searchCommand: AgentCommand = {
     'Example: search "function \\w+Router" src --glob "**/*.ts"',
   ].join('\n'),
   writes: false,
-  async run(args, { cwd, signal }) {
+  async run(args, { cwd, signal, paths }) {
     const { positional, options } = parseOptions(splitArguments(args), ['--glob'], ['-i', '--ignore-case']);
     if (positional.length < 1 || positional.length > 2) throw new UsageError(positional.length ? 'too many arguments' : 'missing <regex>');
     const [source, where = '.'] = positional;
-    let regex: RegExp;
+    let regex: RE2JS;
     try {
-      regex = new RegExp(source, options.has('-i') || options.has('--ignore-case') ? 'i' : '');
+      regex = RE2JS.compile(source, options.has('-i') || options.has('--ignore-case') ? RE2JS.CASE_INSENSITIVE : 0);
     } catch (error) {
-      throw new UsageError(`invalid regular expression: ${(error as Error).message}`);
+      throw new UsageError(`invalid regular expression (RE2 syntax: no lookaround or backreferences): ${(error as Error).message}`);
     }
     const onlyFiles = options.has('--glob') ? globToRegExp(options.get('--glob')!) : undefined;
     const root = resolvePath(cwd, where);
+    const refused = paths?.refuseRead(root);
+    if (refused) return permissionFailure(refused);
     let isDirectory: boolean;
     try {
       isDirectory = (await stat(root)).isDirectory();
@@ -43,18 +52,29 @@ export const searchCommand: AgentCommand = {
     }
 
     const lines: string[] = [];
-    const files = isDirectory ? walkFiles(root, { signal }) : single(root);
+    const deadline = Date.now() + SEARCH_DEADLINE_MS;
+    let sinceYield = 0;
+    const files = isDirectory ? walkFiles(root, { signal, enter: (directory) => !paths?.refuseRead(directory) }) : single(root);
     for await (const file of files) {
       if (onlyFiles && !onlyFiles.test(isDirectory ? file : relative(cwd, file))) continue;
       const path = isDirectory ? `${root}/${file}` : file;
       const text = await readText(path);
       if (text === undefined) continue;
       const shown = relative(cwd, path) || path;
-      text.split('\n').forEach((line, index) => {
-        if (lines.length <= MAX_MATCHES && regex.test(line)) {
-          lines.push(`${shown}:${index + 1}: ${line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}…` : line}`);
+      const fileLines = text.split('\n');
+      for (let index = 0; index < fileLines.length && lines.length <= MAX_MATCHES; index++) {
+        const line = fileLines[index];
+        if (regex.test(line)) lines.push(`${shown}:${index + 1}: ${line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}…` : line}`);
+        if (++sinceYield < LINES_PER_SLICE) continue;
+        sinceYield = 0;
+        await yieldToEventLoop();
+        if (signal.aborted) break;
+        if (Date.now() > deadline) {
+          return executionFailure(
+            `search /${source}/ stopped after ${SEARCH_DEADLINE_MS / 1000} s without finishing (${lines.length} matches so far, in ${shown} at line ${index + 1}); narrow [path] or --glob, or use grep/rg`,
+          );
         }
-      });
+      }
       if (lines.length > MAX_MATCHES || signal.aborted) break;
     }
     if (!lines.length) return commandSuccess(`No matches for /${source}/ in ${where}\n`);
@@ -69,7 +89,8 @@ async function* single(path: string): AsyncGenerator<string> {
 
 async function readText(path: string): Promise<string | undefined> {
   try {
-    if ((await stat(path)).size > MAX_FILE_BYTES) return undefined;
+    const info = await stat(path);
+    if (!info.isFile() || info.size > MAX_FILE_BYTES) return undefined; // a FIFO would block the read
     const bytes = await readFile(path);
     return bytes.subarray(0, 8000).includes(0) ? undefined : bytes.toString('utf8');
   } catch {

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { commandSuccess } from '../command-results';
+import { commandSuccess, permissionFailure } from '../command-results';
 import { parseHeredoc } from '../heredoc-input';
 import { fileErrorResult } from './file-errors';
 import { resolvePath, splitArguments, UsageError, type AgentCommand } from './agent-command';
@@ -19,7 +19,7 @@ export const writeCommand: AgentCommand = {
     `Examples: write notes.txt "first line" | write src/a.ts <<'EOF' ... EOF`,
   ].join('\n'),
   writes: true,
-  async run(args, { cwd }) {
+  async run(args, { cwd, paths }) {
     let heredoc;
     try {
       heredoc = parseHeredoc(args);
@@ -34,6 +34,8 @@ export const writeCommand: AgentCommand = {
     const [path] = words;
     const content = heredoc ? heredoc.body : words[1];
     const target = resolvePath(cwd, path);
+    const refused = paths?.refuseWrite(target);
+    if (refused) return permissionFailure(refused);
     try {
       await mkdir(dirname(target), { recursive: true });
       await writeFile(target, content);

@@ -1,0 +1,130 @@
+import { constants, type Stats } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
+import { StringDecoder } from 'node:string_decoder';
+
+export const READ_LIMITS = {
+  /** Longer lines are cut with a marker saying how much was left out. */
+  lineChars: 2000,
+  /** Output of one read; past it, the page ends early and says how to go on. */
+  outputBytes: 96 * 1024,
+  /** After the page is full, lines are still counted (for "of N") through at most this much more. */
+  countBytes: 64 * 1024 * 1024,
+  chunkBytes: 64 * 1024,
+};
+
+/** Opens without blocking (a FIFO would wait for a writer) and refuses anything but a regular file. */
+export async function openRegularFile(path: string): Promise<{ handle: FileHandle } | { notRegular: string }> {
+  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  const info = await handle.stat().catch(async (error: unknown) => {
+    await handle.close();
+    throw error;
+  });
+  if (info.isFile()) return { handle };
+  await handle.close();
+  return { notRegular: kindOf(info) };
+}
+
+export interface LinePage {
+  binary: boolean;
+  /** The whole file fitted, untouched: `text` is its exact content. */
+  complete: boolean;
+  text: string;
+  /** The lines shown, long ones cut. */
+  lines: string[];
+  /** Lines counted; exact when totalKnown. */
+  totalLines: number;
+  totalKnown: boolean;
+  /** Lines remain after the page. */
+  more: boolean;
+  /** The page ended early because the output cap was reached. */
+  cappedBytes: boolean;
+}
+
+/**
+ * Streams a file and keeps only the page asked for (bounded in lines, line length and bytes), never the
+ * whole file: memory stays small whatever the file's size or shape (one 3 MB line, a 10 GB log).
+ */
+export async function readLines(handle: FileHandle, { offset, limit, signal }: { offset: number; limit: number; signal?: AbortSignal }): Promise<LinePage> {
+  const decoder = new StringDecoder('utf8');
+  const buffer = Buffer.alloc(READ_LIMITS.chunkBytes);
+  const lines: string[] = [];
+  let lineNumber = 1;
+  let current = '';
+  let overflow = 0;
+  let outputBytes = 0;
+  let cappedBytes = false;
+  let cutAny = false;
+  let position = 0;
+  let countedFrom: number | undefined;
+  let lastByte = -1;
+  let totalKnown = true;
+
+  const collecting = () => lines.length < limit && !cappedBytes;
+  const keep = () => lineNumber >= offset && collecting();
+  const append = (piece: string) => {
+    if (!keep()) return;
+    const room = READ_LIMITS.lineChars - current.length;
+    if (piece.length <= room) current += piece;
+    else {
+      current += piece.slice(0, Math.max(0, room));
+      overflow += piece.length - Math.max(0, room);
+    }
+  };
+  const endLine = () => {
+    if (keep()) {
+      const text = overflow ? `${current}… [line cut: ${overflow} more characters]` : current;
+      const size = Buffer.byteLength(text) + 1;
+      if (lines.length && outputBytes + size > READ_LIMITS.outputBytes) cappedBytes = true;
+      else {
+        lines.push(text);
+        outputBytes += size;
+        if (overflow) cutAny = true;
+      }
+    }
+    lineNumber++;
+    current = '';
+    overflow = 0;
+  };
+
+  for (;;) {
+    if (signal?.aborted) break;
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
+    if (!bytesRead) break;
+    const chunk = buffer.subarray(0, bytesRead);
+    if (position === 0 && chunk.subarray(0, 8000).includes(0)) return { binary: true, complete: false, text: '', lines: [], totalLines: 0, totalKnown: false, more: false, cappedBytes: false };
+    position += bytesRead;
+    lastByte = chunk[bytesRead - 1];
+    if (collecting() || lineNumber < offset) {
+      const pieces = decoder.write(chunk).split('\n');
+      for (let i = 0; i < pieces.length - 1; i++) {
+        append(pieces[i]);
+        endLine();
+      }
+      append(pieces[pieces.length - 1]);
+    } else {
+      // The page is full: only count what is left, without decoding it.
+      countedFrom ??= position - bytesRead;
+      for (let at = chunk.indexOf(10); at >= 0; at = chunk.indexOf(10, at + 1)) lineNumber++;
+      if (position - countedFrom > READ_LIMITS.countBytes) {
+        totalKnown = false;
+        break;
+      }
+    }
+  }
+  append(decoder.end());
+  if (current || overflow || (lastByte !== -1 && lastByte !== 10)) endLine();
+  const totalLines = lineNumber - 1;
+  const shownAll = offset === 1 && totalKnown && !cappedBytes && !cutAny && lines.length === totalLines;
+  const text = shownAll ? lines.join('\n') + (lastByte === 10 ? '\n' : '') : '';
+  const last = offset - 1 + lines.length;
+  return { binary: false, complete: shownAll, text, lines, totalLines, totalKnown, more: !totalKnown || last < totalLines, cappedBytes };
+}
+
+function kindOf(info: Stats): string {
+  if (info.isDirectory()) return 'a directory';
+  if (info.isCharacterDevice()) return 'a character device';
+  if (info.isBlockDevice()) return 'a block device';
+  if (info.isFIFO()) return 'a FIFO';
+  if (info.isSocket()) return 'a socket';
+  return 'not a file';
+}

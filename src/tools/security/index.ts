@@ -1,0 +1,13 @@
+export * from './secret-names';
+export * from './secret-redactor';
+export * from './tool-environment';
+export * from './bubblewrap';
+export * from './sandbox';
+export * from './path-access';
+export * from './permission-rule';
+export * from './default-rules';
+export * from './permission-policy';
+export * from './permission-gate';
+export * from './permission-rules-file';
+export * from './tool-security';
+export { commandParts, type CommandPart } from './command-parts';

@@ -1,0 +1,98 @@
+import { quoteShellArg } from '../shell-quote';
+
+/** Words that start a compound command or a pipeline; the command proper comes after them. */
+const RESERVED = new Set(['if', 'then', 'elif', 'else', 'do', 'while', 'until', '!', '{', '}', 'time', 'fi', 'done', 'esac']);
+
+/**
+ * Commands that run the command given in their arguments, with the options that take a value (so the
+ * value is not mistaken for the command) and whether a first positional word belongs to the wrapper.
+ */
+const WRAPPERS: Record<string, { withValue?: string[]; firstPositional?: boolean; assignments?: boolean; scriptOption?: string[] }> = {
+  sudo: { withValue: ['-u', '-g', '-h', '-p', '-C', '-D', '-r', '-t', '-U', '-T', '--user', '--group', '--host', '--prompt', '--chdir'] },
+  doas: { withValue: ['-u', '-C'] },
+  env: { withValue: ['-u', '-C', '--unset', '--chdir'], assignments: true, scriptOption: ['-S', '--split-string'] },
+  nice: { withValue: ['-n', '--adjustment'] },
+  ionice: { withValue: ['-c', '-n', '--class', '--classdata'] },
+  timeout: { withValue: ['-s', '-k', '--signal', '--kill-after'], firstPositional: true },
+  nohup: {},
+  command: {},
+  builtin: {},
+  exec: { withValue: ['-a'] },
+  time: {},
+  stdbuf: { withValue: ['-i', '-o', '-e'] },
+  setsid: {},
+  chronic: {},
+  unbuffer: {},
+  xargs: { withValue: ['-a', '-d', '-E', '-I', '-L', '-n', '-P', '-s', '--arg-file', '--delimiter', '--eof', '--max-lines', '--max-args', '--max-procs', '--max-chars', '--replace'] },
+  flock: { withValue: ['-w', '-E', '--timeout', '--conflict-exit-code'], firstPositional: true, scriptOption: ['-c', '--command'] },
+  su: { withValue: ['-g', '-G', '-s', '--group', '--shell'], scriptOption: ['-c', '--command'] },
+  runuser: { withValue: ['-u', '-g', '-G', '-s', '--user', '--group', '--shell'], scriptOption: ['-c', '--command'] },
+  watch: { withValue: ['-n', '-d', '--interval'] },
+};
+
+const SHELLS = new Set(['bash', 'sh', 'dash', 'zsh', 'ksh', 'mksh', 'ash']);
+const FIND_ACTIONS = new Set(['-exec', '-execdir', '-ok', '-okdir']);
+
+/** The command lines a simple command runs on our behalf: `bash -c` scripts, `eval`, wrappers, `find -exec`. */
+export function innerCommands(allWords: readonly string[]): string[] {
+  const words = commandWords(allWords);
+  const [name = '', ...args] = words;
+  const base = name.slice(name.lastIndexOf('/') + 1);
+  const found: string[] = [];
+  if (SHELLS.has(base)) {
+    const flag = args.findIndex((arg) => /^-[a-zA-Z]*c[a-zA-Z]*$/.test(arg));
+    const script = flag >= 0 ? args.slice(flag + 1).find((arg) => !arg.startsWith('-')) : undefined;
+    if (script !== undefined) found.push(script);
+    // `bash rm -rf x`: the router drops a stray `bash ` prefix and runs the rest.
+    else if (args.length && !args[0].startsWith('-')) found.push(args.map(quoteShellArg).join(' '));
+  } else if (base === 'eval') {
+    found.push(args.join(' '));
+  } else if (base === 'find') {
+    for (let i = 0; i < args.length; i++) {
+      if (!FIND_ACTIONS.has(args[i])) continue;
+      const end = args.findIndex((arg, at) => at > i && (arg === ';' || arg === '+'));
+      found.push(args.slice(i + 1, end < 0 ? undefined : end).map(quoteShellArg).join(' '));
+    }
+  } else if (WRAPPERS[base]) {
+    const inner = wrapped(WRAPPERS[base], args);
+    if (inner.script !== undefined) found.push(inner.script);
+    if (inner.words.length) found.push(base === 'watch' ? inner.words.join(' ') : inner.words.map(quoteShellArg).join(' '));
+  }
+  return found;
+}
+
+/** The words from the command name on: leading assignments and reserved words dropped. */
+export function commandWords(words: readonly string[]): string[] {
+  let at = 0;
+  while (at < words.length && (RESERVED.has(words[at]) || /^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(words[at]))) at++;
+  return words.slice(at);
+}
+
+function wrapped(spec: (typeof WRAPPERS)[string], args: string[]): { words: string[]; script?: string } {
+  let script: string | undefined;
+  let i = 0;
+  let positionalSkipped = !spec.firstPositional;
+  for (; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === '--') {
+      i++;
+      break;
+    }
+    if (spec.scriptOption?.includes(arg)) {
+      script = args[++i];
+      continue;
+    }
+    if (arg.startsWith('-') && arg.length > 1) {
+      if (spec.withValue?.includes(arg)) i++;
+      continue;
+    }
+    if (spec.assignments && /^[A-Za-z_][A-Za-z0-9_]*=/.test(arg)) continue;
+    if (!positionalSkipped) {
+      positionalSkipped = true;
+      continue;
+    }
+    break;
+  }
+  if (!positionalSkipped && i < args.length) i++;
+  return { words: args.slice(i), script };
+}

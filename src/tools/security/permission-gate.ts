@@ -1,0 +1,105 @@
+import { PermissionPolicy, type PermissionRules } from './permission-policy';
+
+/** What a person is asked to approve: the exact command line, and which rule asked. */
+export interface PermissionRequest {
+  command: string;
+  /** `ask rule "git push*" (default)`. */
+  rule: string;
+  cwd: string;
+}
+
+/** once: this command line now; session: each part that asked, for the rest of this session; deny. */
+export type ApprovalAnswer = 'once' | 'session' | 'deny';
+
+/** Human approval, injected: the CLI prompts on a terminal; a library user supplies their own. */
+export type PermissionApprover = (request: PermissionRequest, options: { signal: AbortSignal }) => Promise<ApprovalAnswer>;
+
+export type PermissionDecisionSource = 'rule' | 'user' | 'session' | 'approve_all' | 'no_approver';
+
+export type PermissionEvent =
+  | { type: 'permission_requested'; command: string; rule: string; cwd: string }
+  | { type: 'permission_decided'; command: string; decision: 'allow' | 'deny'; by: PermissionDecisionSource; rule?: string };
+
+export type PermissionOutcome = { allowed: true } | { allowed: false; reason: string };
+
+export interface PermissionGateOptions {
+  policy?: PermissionPolicy | PermissionRules | readonly PermissionRules[];
+  /** Asked when a rule says ask. Without it (headless), ask is denied: fail-closed. */
+  approve?: PermissionApprover;
+  /** Approve every ask without asking (`--approve-all`). Deny rules still deny. */
+  approveAll?: boolean;
+  onEvent?: (event: PermissionEvent) => void;
+}
+
+/**
+ * Applies the policy to one command line, asks a person when a rule says so, remembers approvals "for
+ * the rest of the session" (shared by sub-agents, which use the same gate) and reports every ask and
+ * every denial as an event. One person answers one question at a time: asks are queued.
+ */
+export class PermissionGate {
+  readonly policy: PermissionPolicy;
+  private readonly approvedParts = new Set<string>();
+  private asking: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly options: PermissionGateOptions = {}) {
+    this.policy = options.policy instanceof PermissionPolicy ? options.policy : new PermissionPolicy(options.policy as PermissionRules);
+  }
+
+  /** Where events go; the runner sets it so permission events join its own. */
+  set onEvent(listener: ((event: PermissionEvent) => void) | undefined) {
+    this.options.onEvent = listener;
+  }
+
+  async check(command: string, context: { cwd: string; signal: AbortSignal }): Promise<PermissionOutcome> {
+    const verdict = this.policy.evaluate(command);
+    if (verdict.action === 'allow') return { allowed: true };
+    const rule = verdict.rule?.label ?? `no rule matched "${verdict.subject}" and unmatched commands are ${this.policy.unmatched === 'deny' ? 'denied' : 'asked about'}`;
+    if (verdict.action === 'deny') return this.deny(command, rule, 'rule', `denied by policy: ${rule}`);
+    if (this.covered(verdict.askingParts)) return this.allow(command, rule, 'session');
+    if (this.options.approveAll) return this.allow(command, rule, 'approve_all');
+    const approve = this.options.approve;
+    if (!approve) {
+      return this.deny(command, rule, 'no_approver', `denied by policy: ${rule}; approval is needed and nobody can give it here (no terminal): run it on a terminal, or pass --approve-all / an approver`);
+    }
+    const turn = this.asking.then(() => this.ask(approve, command, rule, verdict.askingParts, context));
+    this.asking = turn.catch(() => undefined);
+    return turn;
+  }
+
+  private async ask(approve: PermissionApprover, command: string, rule: string, parts: string[], context: { cwd: string; signal: AbortSignal }): Promise<PermissionOutcome> {
+    if (this.covered(parts)) return this.allow(command, rule, 'session'); // approved while this ask waited its turn
+    if (context.signal.aborted) return { allowed: false, reason: 'cancelled before approval' };
+    this.emit({ type: 'permission_requested', command, rule, cwd: context.cwd });
+    let answer: ApprovalAnswer;
+    try {
+      answer = await approve({ command, rule, cwd: context.cwd }, { signal: context.signal });
+    } catch (error) {
+      return this.deny(command, rule, 'user', `denied by policy: ${rule}; the approval failed (${error instanceof Error ? error.message : String(error)})`);
+    }
+    if (answer === 'session') for (const part of parts) this.approvedParts.add(part);
+    if (answer === 'once' || answer === 'session') return this.allow(command, rule, 'user');
+    return this.deny(command, rule, 'user', `denied by policy: ${rule}; the user declined it`);
+  }
+
+  private covered(parts: string[]): boolean {
+    return parts.length > 0 && parts.every((part) => this.approvedParts.has(part));
+  }
+
+  private allow(command: string, rule: string, by: PermissionDecisionSource): PermissionOutcome {
+    this.emit({ type: 'permission_decided', command, decision: 'allow', by, rule });
+    return { allowed: true };
+  }
+
+  private deny(command: string, rule: string, by: PermissionDecisionSource, reason: string): PermissionOutcome {
+    this.emit({ type: 'permission_decided', command, decision: 'deny', by, rule });
+    return { allowed: false, reason };
+  }
+
+  private emit(event: PermissionEvent): void {
+    try {
+      this.options.onEvent?.(event);
+    } catch {
+      // a listener's failure must not decide a permission
+    }
+  }
+}

@@ -1,0 +1,111 @@
+import { commandParts, type CommandPart } from './command-parts';
+import { DEFAULT_ASK_PATTERNS } from './default-rules';
+import { commandWords } from './inner-commands';
+import { compileRule, normalizeBlanks, PERMISSION_ACTIONS, type PermissionAction, type PermissionRule, type PermissionRuleSpec } from './permission-rule';
+
+/** The policy as configured: the library option, a rule file and the CLI flags all build one of these. */
+export interface PermissionRules {
+  allow?: readonly string[];
+  ask?: readonly string[];
+  deny?: readonly string[];
+  /** For a command no rule matches (default allow; `ask` makes the allow rules an allowlist). */
+  unmatched?: PermissionAction;
+  /** Include DEFAULT_ASK_PATTERNS (default true). */
+  defaults?: boolean;
+  /** Where each list came from, for messages (`--deny`, `rules.json`); default `option`. */
+  sources?: Partial<Record<PermissionAction, string>>;
+}
+
+export interface PermissionVerdict {
+  action: PermissionAction;
+  /** The rule that decided; none when no rule matched (`unmatched`). */
+  rule?: PermissionRule;
+  /** The part of the line that decided (or the whole line). */
+  subject: string;
+  /** What an approval "for the rest of the session" covers: each part that asked, normalized. */
+  askingParts: string[];
+}
+
+const STRICTNESS: Record<PermissionAction, number> = { allow: 0, ask: 1, deny: 2 };
+
+/**
+ * allow / ask / deny over whole command lines. Each simple command of the line (see command-parts.ts) is
+ * decided by the first of: your deny rules, your ask rules, your allow rules, the default ask rules, then
+ * `unmatched`. The whole line as written is also held against the deny and ask rules (so `curl ... | sh`
+ * patterns work), the defaults unless it is a single command one of your allow rules names. The strictest decision wins:
+ * putting an allowed command first never lets a denied one through.
+ */
+export class PermissionPolicy {
+  private readonly user: Record<PermissionAction, PermissionRule[]>;
+  private readonly defaults: PermissionRule[];
+  readonly unmatched: PermissionAction;
+
+  /** Several rule sets (a file, then flags) add up; the last `unmatched` / `defaults` given wins. */
+  constructor(rules: PermissionRules | readonly PermissionRules[] = {}) {
+    const sets: readonly PermissionRules[] = Array.isArray(rules) ? rules : [rules as PermissionRules];
+    const specs = (action: PermissionAction): PermissionRuleSpec[] =>
+      sets.flatMap((set) => (set[action] ?? []).map((pattern, index) => ({ action, pattern, source: `${set.sources?.[action] ?? 'option'} ${action}[${index}]` })));
+    this.user = { deny: specs('deny').map(compileRule), ask: specs('ask').map(compileRule), allow: specs('allow').map(compileRule) };
+    const last = <K extends 'unmatched' | 'defaults'>(key: K) => sets.reduce<PermissionRules[K]>((value, set) => set[key] ?? value, undefined);
+    this.defaults = last('defaults') === false ? [] : DEFAULT_ASK_PATTERNS.map((pattern) => compileRule({ action: 'ask', pattern, source: 'default' }));
+    this.unmatched = last('unmatched') ?? 'allow';
+  }
+
+  /** Every rule, in the order they are consulted. */
+  get rules(): PermissionRule[] {
+    return [...PERMISSION_ACTIONS.flatMap((action) => this.user[action]), ...this.defaults];
+  }
+
+  evaluate(line: string): PermissionVerdict {
+    const parts = uniqueParts(commandParts(line));
+    const verdicts = parts.map((part) => this.decidePart(part));
+    const whole = this.decideWholeLine(line, parts.length > 1);
+    if (whole) verdicts.push(whole);
+    let strictest: PermissionVerdict = { action: 'allow', subject: normalizeBlanks(line), askingParts: [] };
+    for (const verdict of verdicts) if (STRICTNESS[verdict.action] > STRICTNESS[strictest.action]) strictest = verdict;
+    const askingParts = verdicts.filter((verdict) => verdict.action === 'ask').map((verdict) => verdict.subject);
+    return { ...strictest, askingParts };
+  }
+
+  private decidePart(part: CommandPart): PermissionVerdict {
+    const texts = candidates(part);
+    const subject = part.words.join(' ') || texts[0];
+    const matching = (rules: PermissionRule[]) => rules.find((rule) => texts.some((text) => rule.test(text)));
+    for (const action of PERMISSION_ACTIONS) {
+      const rule = matching(this.user[action]);
+      if (rule) return { action, rule, subject, askingParts: [] };
+    }
+    const rule = matching(this.defaults);
+    if (rule) return { action: 'ask', rule, subject, askingParts: [] };
+    return { action: this.unmatched, subject, askingParts: [] };
+  }
+
+  private decideWholeLine(line: string, compound: boolean): PermissionVerdict | undefined {
+    const subject = normalizeBlanks(line);
+    const texts = [subject, line];
+    const matching = (rules: PermissionRule[]) => rules.find((rule) => texts.some((text) => rule.test(text)));
+    // Your allow rule for a single command overrides a default; a prefix allow cannot cover a whole pipeline.
+    const allowedAlone = !compound && matching(this.user.allow);
+    const rule = matching(this.user.deny) ?? matching(this.user.ask) ?? (allowedAlone ? undefined : matching(this.defaults));
+    return rule && { action: rule.action, rule, subject, askingParts: [] };
+  }
+}
+
+/** The texts a rule is held against for one part: as written, its words, the command proper, and with a bare command name. */
+function candidates(part: CommandPart): string[] {
+  const core = commandWords(part.words);
+  const texts = [normalizeBlanks(part.raw), part.words.join(' '), core.join(' ')];
+  const name = core[0] ?? '';
+  if (name.includes('/')) texts.push([name.slice(name.lastIndexOf('/') + 1), ...core.slice(1)].join(' '));
+  return [...new Set(texts.filter(Boolean))];
+}
+
+function uniqueParts(parts: CommandPart[]): CommandPart[] {
+  const seen = new Set<string>();
+  return parts.filter((part) => {
+    const key = `${part.raw}\0${part.words.join('\0')}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

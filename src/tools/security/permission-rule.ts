@@ -1,0 +1,88 @@
+import { RE2JS } from 're2js';
+
+export const PERMISSION_ACTIONS = ['deny', 'ask', 'allow'] as const;
+export type PermissionAction = (typeof PERMISSION_ACTIONS)[number];
+
+/** A rule as configured: an action, a pattern over command text, and where it came from (for messages). */
+export interface PermissionRuleSpec {
+  action: PermissionAction;
+  pattern: string;
+  /** `--deny`, `rules.json deny[2]`, `default`... */
+  source: string;
+}
+
+export type RuleKind = 'exact' | 'prefix' | 'wildcard' | 'regex';
+
+export interface PermissionRule extends PermissionRuleSpec {
+  kind: RuleKind;
+  test(text: string): boolean;
+  /** `ask rule "git push*" (default)`. */
+  label: string;
+}
+
+export class PermissionRuleError extends Error {
+  override readonly name = 'PermissionRuleError';
+}
+
+/**
+ * Compiles a pattern:
+ * - `/regex/flags`: RE2 syntax (linear time, so a rule cannot hang the loop on a model's text), found
+ *   anywhere in the text unless anchored; flags i, m, s.
+ * - a `*` at the end only: a prefix (`git push*`); `git push *` also matches `git push` alone.
+ * - `*` elsewhere: a wildcard, `*` standing for any run of characters (spaces included).
+ * - anything else: the exact text. Blanks in patterns and commands compare as single spaces.
+ */
+export function compileRule(spec: PermissionRuleSpec): PermissionRule {
+  const label = `${spec.action} rule ${JSON.stringify(spec.pattern)} (${spec.source})`;
+  const pattern = spec.pattern.trim();
+  if (!pattern) throw new PermissionRuleError(`${spec.source}: the pattern is empty`);
+  const regex = /^\/(.+)\/([a-z]*)$/s.exec(pattern);
+  if (regex) return { ...spec, label, kind: 'regex', test: compileRegex(regex[1], regex[2], spec.source) };
+  const text = normalizeBlanks(pattern);
+  const firstStar = text.indexOf('*');
+  if (firstStar < 0) return { ...spec, label, kind: 'exact', test: (candidate) => candidate === text };
+  if (firstStar === text.length - 1) {
+    const prefix = text.slice(0, -1);
+    const bare = prefix.endsWith(' ') ? prefix.trimEnd() : undefined;
+    return { ...spec, label, kind: 'prefix', test: (candidate) => candidate.startsWith(prefix) || candidate === bare };
+  }
+  const pieces = text.split('*');
+  return { ...spec, label, kind: 'wildcard', test: (candidate) => wildcardMatch(pieces, candidate) };
+}
+
+export function normalizeBlanks(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function compileRegex(source: string, flags: string, where: string): (text: string) => boolean {
+  let bits = 0;
+  for (const flag of flags) {
+    if (flag === 'i') bits |= RE2JS.CASE_INSENSITIVE;
+    else if (flag === 'm') bits |= RE2JS.MULTILINE;
+    else if (flag === 's') bits |= RE2JS.DOTALL;
+    else throw new PermissionRuleError(`${where}: unknown regex flag "${flag}" (use i, m or s)`);
+  }
+  try {
+    const compiled = RE2JS.compile(source, bits);
+    return (text) => compiled.test(text);
+  } catch (error) {
+    throw new PermissionRuleError(`${where}: invalid regular expression /${source}/ (RE2 syntax: no lookaround or backreferences): ${(error as Error).message}`);
+  }
+}
+
+/**
+ * `*`-only glob matching in O(pattern x text) without backtracking blow-up: the pieces between stars are
+ * found left to right, the first anchored at the start and the last at the end.
+ */
+function wildcardMatch(pieces: string[], text: string): boolean {
+  const first = pieces[0];
+  const last = pieces[pieces.length - 1];
+  if (!text.startsWith(first)) return false;
+  let at = first.length;
+  for (let i = 1; i < pieces.length - 1; i++) {
+    const found = text.indexOf(pieces[i], at);
+    if (found < 0) return false;
+    at = found + pieces[i].length;
+  }
+  return text.length - last.length >= at && text.endsWith(last);
+}

@@ -1,0 +1,59 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/**
+ * Every process a shell starts inherits a marker variable. A process that left the shell's process group
+ * (`setsid`, a daemon) is still found by it in /proc and killed with the rest: nothing we start outlives
+ * the shell. Linux only (elsewhere there is no /proc to search, and the group kill is all there is).
+ */
+export const PROCESS_MARKER_VARIABLE = 'SYNAPSE_SHELL_MARK';
+
+export function markerEntry(token: string): string {
+  return `${PROCESS_MARKER_VARIABLE}=${token}`;
+}
+
+/** SIGKILLs every process whose environment carries the marker; returns how many were signalled. */
+export function killMarkedProcesses(token: string): number {
+  if (process.platform !== 'linux') return 0;
+  const needle = Buffer.from(`\0${markerEntry(token)}\0`);
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return 0;
+  }
+  let killed = 0;
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    let environ: Buffer;
+    try {
+      environ = readFileSync(`/proc/${entry}/environ`);
+    } catch {
+      continue; // gone, or not ours to read
+    }
+    // A leading NUL lets the first variable match like the others.
+    if (!Buffer.concat([Buffer.from([0]), environ, Buffer.from([0])]).includes(needle)) continue;
+    try {
+      process.kill(Number(entry), 'SIGKILL');
+      killed++;
+    } catch {
+      // already gone
+    }
+  }
+  return killed;
+}
+
+/**
+ * Bash run first in an unsandboxed shell: a watcher holding our end of a pipe on fd 3. When Node dies (even
+ * by SIGKILL) the pipe closes, the read returns, and the watcher kills the marked processes and the whole
+ * group. The shell then closes fd 3, so its commands do not inherit it.
+ */
+export function lifelineWatcherScript(token: string): string {
+  const entry = markerEntry(token);
+  return [
+    `{ builtin read -r -u 3 _;`,
+    `for __f in $(grep -lzx '${entry}' /proc/[0-9]*/environ 2>/dev/null); do __p=\${__f#/proc/}; __p=\${__p%/environ};`,
+    `[ "$__p" != "$BASHPID" ] && builtin kill -KILL "$__p" 2>/dev/null; done;`,
+    `builtin kill -KILL 0; } </dev/null >/dev/null 2>&1 &`,
+    `exec 3<&-`,
+  ].join(' ');
+}

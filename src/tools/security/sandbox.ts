@@ -1,0 +1,83 @@
+import { existsSync } from 'node:fs';
+import type { ShellLaunch } from '../shell-process';
+import { bubblewrapStatus } from './bubblewrap';
+import { isInside, realWorkspace } from './workspace-paths';
+
+export const SANDBOX_MODES = ['read-only', 'workspace-write', 'off'] as const;
+/** read-only: nothing writable but a private /tmp; workspace-write: also the workspace; off: no sandbox. */
+export type SandboxMode = (typeof SANDBOX_MODES)[number];
+
+export interface SandboxOptions {
+  /** Default: workspace-write where bubblewrap works, else off. */
+  mode?: SandboxMode;
+  /** Let sandboxed commands reach the network (default: no network in read-only and workspace-write). */
+  allowNetwork?: boolean;
+}
+
+const BASH = ['bash', '--noprofile', '--norc'];
+
+/**
+ * What native commands may touch. Enforced by bubblewrap when it works here: one bwrap per shell (not per
+ * command), the whole filesystem read-only, a private /tmp, the workspace writable in workspace-write, no
+ * network, its own pid namespace (so killing the sandbox kills everything in it), dying with us, no
+ * capabilities. Without bubblewrap the mode is kept for the in-process agent commands and the read-only
+ * screen, and `warning` says what is not enforced.
+ */
+export class Sandbox {
+  readonly mode: SandboxMode;
+  /** bubblewrap enforces the mode for native commands. */
+  readonly enforced: boolean;
+  readonly allowNetwork: boolean;
+  /** The workspace, symlinks resolved. */
+  readonly workspace: string;
+  /** Set when a mode was asked for and cannot be enforced: one line naming what is not, and how to fix it. */
+  readonly warning?: string;
+  private readonly bwrapPath: string;
+
+  constructor(workspace: string, options: SandboxOptions = {}) {
+    const bwrap = bubblewrapStatus();
+    this.bwrapPath = bwrap.path;
+    this.workspace = realWorkspace(workspace);
+    this.mode = options.mode ?? (bwrap.available ? 'workspace-write' : 'off');
+    this.allowNetwork = options.allowNetwork ?? false;
+    this.enforced = this.mode !== 'off' && bwrap.available;
+    if (this.mode !== 'off' && !bwrap.available) this.warning = notEnforced(this.mode, bwrap.reason!);
+  }
+
+  /** The same sandbox in another mode (a read-only sub-agent of a workspace-write run). */
+  withMode(mode: SandboxMode): Sandbox {
+    if (mode === this.mode) return this;
+    return new Sandbox(this.workspace, { mode, allowNetwork: this.allowNetwork });
+  }
+
+  /** How to start the shell in `cwd`. */
+  launch(cwd: string): ShellLaunch {
+    if (!this.enforced) return { file: BASH[0], args: BASH.slice(1), diesWithParent: false };
+    return { file: this.bwrapPath, args: [...this.bwrapArgs(cwd), '--', ...BASH], diesWithParent: true };
+  }
+
+  /** A short description for tool results and `--help`. */
+  describe(): string {
+    if (this.mode === 'off') return 'no sandbox';
+    return `${this.mode} sandbox${this.enforced ? ' (bubblewrap)' : ' NOT enforced (bubblewrap unavailable)'}`;
+  }
+
+  private bwrapArgs(cwd: string): string[] {
+    const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp'];
+    // After the private /tmp, so a workspace under /tmp shows through it.
+    args.push(this.mode === 'workspace-write' ? '--bind' : '--ro-bind', this.workspace, this.workspace);
+    if (!isInside(this.workspace, cwd) && existsSync(cwd)) args.push('--ro-bind', cwd, cwd);
+    args.push('--unshare-pid', '--die-with-parent', '--cap-drop', 'ALL');
+    if (!this.allowNetwork) args.push('--unshare-net');
+    args.push('--setenv', 'TMPDIR', '/tmp', '--chdir', existsSync(cwd) ? cwd : this.workspace);
+    return args;
+  }
+}
+
+function notEnforced(mode: SandboxMode, reason: string): string {
+  const fallback =
+    mode === 'read-only'
+      ? 'only a screen of common file-changing commands applies (bash -c, interpreters and the like get through)'
+      : 'shell commands can write anywhere you can (write and edit stay confined to the workspace)';
+  return `the ${mode} sandbox is not enforced: ${reason}; ${fallback}`;
+}

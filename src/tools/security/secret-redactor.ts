@@ -1,0 +1,60 @@
+import { secretNameMatcher } from './secret-names';
+
+export const REDACTED = '[REDACTED]';
+
+/** Values shorter than this, taken from variables by name, are too likely to be ordinary words. */
+const MIN_ENVIRONMENT_SECRET_LENGTH = 8;
+const MIN_SECRET_LENGTH = 4;
+
+/**
+ * Replaces every known secret value in tool output with `[REDACTED]`: defense in depth behind the
+ * secret-free environment, for a key that still shows up (a file, `/proc/<pid>/environ`, a pasted config).
+ * Only exact values are known: an encoded or partial secret is not recognised.
+ */
+export class SecretRedactor {
+  private readonly values = new Set<string>();
+  private pattern?: RegExp;
+
+  /** Registers a value (the API key). Values under 4 characters are ignored. */
+  add(value: string | undefined): this {
+    if (value && value.length >= MIN_SECRET_LENGTH && !this.values.has(value)) {
+      this.values.add(value);
+      this.pattern = undefined;
+    }
+    return this;
+  }
+
+  /** Registers the values of every variable whose name looks like a secret (at least 8 characters). */
+  addFromEnvironment(env: NodeJS.ProcessEnv, patterns?: readonly string[]): this {
+    const isSecret = secretNameMatcher(patterns);
+    for (const [name, value] of Object.entries(env)) {
+      if (value && value.length >= MIN_ENVIRONMENT_SECRET_LENGTH && isSecret(name)) this.add(value);
+    }
+    return this;
+  }
+
+  has(value: string): boolean {
+    return this.values.has(value);
+  }
+
+  get size(): number {
+    return this.values.size;
+  }
+
+  redact(text: string): string {
+    if (!this.values.size || !text) return text;
+    // One alternation of literals, longest first: a key that contains another is replaced whole.
+    this.pattern ??= new RegExp([...this.values].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'), 'g');
+    return text.replace(this.pattern, REDACTED);
+  }
+
+  /** Whether `text` holds a known value (used to drop variables that carry one under another name). */
+  contains(text: string): boolean {
+    if (!this.values.size || !text) return false;
+    return this.redact(text) !== text;
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,31 @@
+import { DEFAULT_SECRET_NAME_PATTERNS, secretNameMatcher } from './secret-names';
+import type { SecretRedactor } from './secret-redactor';
+
+export interface ToolEnvironmentOptions {
+  /** The environment to start from (default: process.env). */
+  env?: NodeJS.ProcessEnv;
+  /** Names handed through although they look like secrets (`--pass-env NAME`). */
+  passEnv?: readonly string[];
+  /** Which names are secrets (default: DEFAULT_SECRET_NAME_PATTERNS). */
+  secretNames?: readonly string[];
+  /** Known secret values (the model's API key): a variable holding one is dropped whatever its name. */
+  redactor?: SecretRedactor;
+}
+
+/**
+ * The environment for ANY process a tool starts (the native shell, sub-agents' shells, MCP stdio servers,
+ * skill scripts): the given one without variables whose names look like secrets and without any variable
+ * that carries a known secret value, except the names passed on purpose.
+ */
+export function toolEnvironment(options: ToolEnvironmentOptions = {}): Record<string, string> {
+  const source = options.env ?? process.env;
+  const passed = new Set((options.passEnv ?? []).map((name) => name.toUpperCase()));
+  const isSecretName = secretNameMatcher(options.secretNames ?? DEFAULT_SECRET_NAME_PATTERNS);
+  const environment: Record<string, string> = {};
+  for (const [name, value] of Object.entries(source)) {
+    if (value === undefined) continue;
+    if (!passed.has(name.toUpperCase()) && (isSecretName(name) || options.redactor?.contains(value))) continue;
+    environment[name] = value;
+  }
+  return environment;
+}

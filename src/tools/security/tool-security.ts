@@ -1,0 +1,68 @@
+import { PermissionGate, type PermissionApprover, type PermissionEvent } from './permission-gate';
+import { PermissionPolicy, type PermissionRules } from './permission-policy';
+import { Sandbox, type SandboxMode } from './sandbox';
+import { SecretRedactor } from './secret-redactor';
+import { toolEnvironment } from './tool-environment';
+
+/** Everything that stands between a model's command and the machine; one option on the runner and the router. */
+export interface ToolSecurityOptions {
+  /** allow / ask / deny rules (or a built policy). Default: allow, asking before DEFAULT_ASK_PATTERNS. */
+  permissions?: PermissionRules | readonly PermissionRules[] | PermissionPolicy;
+  /** Human approval for `ask`; without it ask is denied (fail-closed), unless approveAll. */
+  approve?: PermissionApprover;
+  approveAll?: boolean;
+  /** Default: workspace-write where bubblewrap works, else off. */
+  sandbox?: SandboxMode;
+  allowNetwork?: boolean;
+  /** Secret-looking variables to hand to tools on purpose (`--pass-env NAME`). */
+  passEnv?: readonly string[];
+  /** The environment tools start from (default: process.env), before secrets are taken out. */
+  env?: NodeJS.ProcessEnv;
+  /** More values to redact from tool output (the runner adds its API key). */
+  secrets?: readonly string[];
+  onEvent?: (event: PermissionEvent) => void;
+}
+
+/**
+ * The resolved security settings of a run, shared by its router and its sub-agents' routers: one gate (so
+ * an approval for the session holds for sub-agents too), one redactor, one environment, and a sandbox
+ * for the workspace. `forMode` derives a stricter sandbox (task:explore is always read-only).
+ */
+export class ToolSecurity {
+  private constructor(
+    readonly gate: PermissionGate,
+    readonly sandbox: Sandbox,
+    readonly redactor: SecretRedactor,
+    private readonly environmentOptions: { env?: NodeJS.ProcessEnv; passEnv?: readonly string[] },
+  ) {}
+
+  static create(workspace: string, options: ToolSecurityOptions = {}): ToolSecurity {
+    const env = options.env ?? process.env;
+    const redactor = new SecretRedactor().addFromEnvironment(env);
+    for (const secret of options.secrets ?? []) redactor.add(secret);
+    const gate = new PermissionGate({
+      policy: options.permissions instanceof PermissionPolicy ? options.permissions : new PermissionPolicy(options.permissions as PermissionRules),
+      approve: options.approve,
+      approveAll: options.approveAll,
+      onEvent: options.onEvent,
+    });
+    const sandbox = new Sandbox(workspace, { mode: options.sandbox, allowNetwork: options.allowNetwork });
+    return new ToolSecurity(gate, sandbox, redactor, { env: options.env, passEnv: options.passEnv });
+  }
+
+  /** The same gate, redactor and environment with the sandbox in another mode. */
+  forMode(mode: SandboxMode): ToolSecurity {
+    if (mode === this.sandbox.mode) return this;
+    return new ToolSecurity(this.gate, this.sandbox.withMode(mode), this.redactor, this.environmentOptions);
+  }
+
+  /** The environment for any process a tool starts: no secrets, no variable carrying a known secret value. */
+  environment(): Record<string, string> {
+    return toolEnvironment({ ...this.environmentOptions, redactor: this.redactor });
+  }
+
+  /** Lines to show once: what is asked for and not enforced here. */
+  get warnings(): string[] {
+    return this.sandbox.warning ? [this.sandbox.warning] : [];
+  }
+}

@@ -1,0 +1,47 @@
+import { realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+
+/** The workspace with symlinks resolved (as given when it does not exist). */
+export function realWorkspace(path: string): string {
+  try {
+    return realpathSync(resolve(path));
+  } catch {
+    return resolve(path);
+  }
+}
+
+/** Whether `path` is `root` or below it (both already absolute). */
+export function isInside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !rel.startsWith(sep) && !/^[a-zA-Z]:/.test(rel));
+}
+
+/**
+ * Where `path` really points: symlinks resolved for the part that exists, the rest appended as written.
+ * A new file in a symlinked directory therefore resolves to where it would really be created.
+ */
+export function realTarget(path: string): string {
+  let existing = resolve(path);
+  const rest: string[] = [];
+  for (;;) {
+    try {
+      return join(realpathSync(existing), ...rest.reverse());
+    } catch {
+      const parent = dirname(existing);
+      if (parent === existing) return resolve(path);
+      rest.push(basename(existing));
+      existing = parent;
+    }
+  }
+}
+
+/**
+ * Paths the sandbox hides from commands, which in-process commands must not reveal either: the host's
+ * temp directories (commands get a private /tmp) and other processes' /proc entries.
+ */
+export function hiddenBySandbox(realPath: string, workspace: string): boolean {
+  if (isInside(workspace, realPath)) return false;
+  if (isInside('/proc', realPath)) return true;
+  return ['/tmp', realWorkspace(tmpdir())].some((temp) => isInside(temp, realPath));
+}
