@@ -105,6 +105,7 @@ Given(/^`route\(command, true\)` 触发重启并返回可取消 promise$/, async
   await router.route('export SYNAPSE_SET_BEFORE_RESTART=yes');
   context.inFlight = router.route('sleep 30 & echo $! > sleep.pid; wait', true);
   await waitForFile(await context.workspacePath('sleep.pid'));
+  context.noteSandboxPids();
 });
 
 When(exactly('调用外层 promise 的 `cancel()`'), async function (this: SynapseWorld) {
@@ -118,7 +119,7 @@ When(exactly('调用外层 promise 的 `cancel()`'), async function (this: Synap
 Then(exactly('内部任务 promise 的 `cancel()` 也应被调用'), async function (this: SynapseWorld) {
   const context = tools(this);
   expect(await context.result()).to.deep.include({ exitCode: 130, interrupted: 'cancelled' });
-  const sleepPid = Number(await context.readWorkspaceFile('sleep.pid'));
+  const sleepPid = context.hostPid(Number(await context.readWorkspaceFile('sleep.pid')));
   expect(await waitForProcessExit(sleepPid), `sleep (pid ${sleepPid}) should have been killed`).to.equal(true);
 });
 
@@ -246,7 +247,7 @@ Then('message 中不应包含 `Hint:` 或失败修复提示', function (this: Sy
 
 /** Text from a step argument: `\n`, `\"` and `\\` as in a JSON string. */
 const unescape = (text: string) => JSON.parse(`"${text.replace(/"/g, '\\"').replace(/\\\\"/g, '\\"')}"`) as string;
-const pidIn = async (world: SynapseWorld, file: string) => Number(await tools(world).readWorkspaceFile(file));
+const pidIn = async (world: SynapseWorld, file: string) => tools(world).hostPid(Number(await tools(world).readWorkspaceFile(file)));
 
 Given('只读的 Router 已就绪', async function (this: SynapseWorld) {
   tools(this).routerOptions.readOnly = true;
@@ -313,6 +314,7 @@ When(/^用 AbortSignal 调用 Bash 工具执行 `(.+)` 并在它启动后中止$
   const controller = new AbortController();
   const pending = (await tools(this).tool()).execute({ command }, { signal: controller.signal });
   await waitForFile(await tools(this).workspacePath(/> (\S+\.pid)/.exec(command)![1]));
+  tools(this).noteSandboxPids();
   controller.abort();
   tools(this).pendingToolArgs = { command };
   tools(this).recordToolResult(await pending);

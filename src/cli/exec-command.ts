@@ -1,7 +1,8 @@
 import type { CommandModule } from 'yargs';
 import type { GlobalArgs } from './global-options';
+import { securityOptions, type SecurityArgs } from './security-options';
 
-export interface ExecArgs extends GlobalArgs {
+export interface ExecArgs extends GlobalArgs, SecurityArgs {
   command?: string[];
   '--'?: string[];
   readOnly: boolean;
@@ -15,13 +16,15 @@ export const execCommand: CommandModule<object, ExecArgs> = {
   builder: (yargs) =>
     yargs
       .positional('command', { type: 'string', array: true, describe: 'The command; quote it, or put it after --' })
+      .options(securityOptions)
       .options({
-        'read-only': { type: 'boolean', default: false, describe: 'Refuse commands that change files' },
+        'read-only': { type: 'boolean', default: false, describe: 'Same as --sandbox read-only' },
         json: { type: 'boolean', default: false, describe: 'Print one JSON result line instead of the output' },
       })
       .example('$0 exec "echo hello > hello.txt"', 'a native shell command')
       .example('$0 exec "read hello.txt"', 'an agent command')
-      .example('$0 exec -- glob "src/**/*.ts"', 'everything after -- is the command') as never,
+      .example('$0 exec -- glob "src/**/*.ts"', 'everything after -- is the command')
+      .example(`$0 exec --sandbox read-only "bash -c 'rm f'"`, 'refused: nothing is writable') as never,
   handler: async (args) => {
     const { execOnce } = require('./exec-once') as typeof import('./exec-once');
     process.exitCode = await execOnce(args);

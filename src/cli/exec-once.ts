@@ -5,15 +5,21 @@ import { CliError, ExitCode } from './exit-codes';
 import type { ExecArgs } from './exec-command';
 import { closeWithin } from './close-within';
 import { handleInterrupt } from './interrupt';
+import { toolSecurityOptions } from './security-options';
 
 /** Routes one command; its stdout and stderr pass through, its exit code becomes ours. */
 export async function execOnce(args: ExecArgs): Promise<number> {
   const command = commandLine([...(args.command ?? []), ...(args['--'] ?? [])].map(String));
   if (!command.trim()) throw new CliError('no command: synapse exec "<command>" (see synapse exec --help)');
 
-  const router = new BashRouter({ cwd: args.cwd, readOnly: args.readOnly });
+  if (args.readOnly && args.sandbox && args.sandbox !== 'read-only') throw new CliError(`--read-only contradicts --sandbox ${args.sandbox}`);
+  let cancel = () => {};
+  const security = toolSecurityOptions(args, { json: args.json, onInterrupt: () => cancel() });
+  const router = new BashRouter({ cwd: args.cwd, readOnly: args.readOnly, security });
+  for (const warning of router.security.warnings) process.stderr.write(`synapse: warning: ${warning}\n`);
   const running = router.route(command);
-  const stopListening = handleInterrupt(() => running.cancel());
+  cancel = () => running.cancel();
+  const stopListening = handleInterrupt(cancel);
   try {
     const result = await running;
     if (args.json) {

@@ -10,6 +10,8 @@ export interface ModelConnection {
   model: string;
   /** Where replies come from, for the run_started line. */
   source: { kind: 'fixture'; path: string } | { kind: 'endpoint'; baseURL: string };
+  /** The API key given (flag or environment): a secret to keep out of tools and their output. */
+  apiKey?: string;
 }
 
 /**
@@ -34,7 +36,7 @@ export function connectModel(args: ModelArgs, options: { skipReplies?: number } 
   }
   // Local servers (Ollama, vLLM, LM Studio) take any key; the SDK insists on one.
   const client = new OpenAI({ apiKey: apiKey ?? 'not-needed', baseURL, maxRetries: args.maxRetries });
-  return { client, model: args.model || process.env.SYNAPSE_MODEL || DEFAULT_MODEL, source: { kind: 'endpoint', baseURL: client.baseURL } };
+  return { client, model: args.model || process.env.SYNAPSE_MODEL || DEFAULT_MODEL, source: { kind: 'endpoint', baseURL: client.baseURL }, apiKey };
 }
 
 function checkUrl(url: string): void {

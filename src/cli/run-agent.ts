@@ -12,6 +12,7 @@ import type { RunArgs } from './run-command';
 import type { RunOutcome, RunRenderer } from './run-renderer';
 import { JsonRunRenderer } from './run-renderer-json';
 import { PeopleRunRenderer } from './run-renderer-people';
+import { toolSecurityOptions } from './security-options';
 import { resolveSessionsDir } from './session-options';
 
 /** One AgentRunner run, start to exit code. Ctrl-C aborts it through its signal: tools are cancelled. */
@@ -22,6 +23,8 @@ export async function runAgent(args: RunArgs): Promise<number> {
   const model = connectModel(args);
   const prompt = (await readPrompt(args.prompt))!;
 
+  const controller = new AbortController();
+  const security = toolSecurityOptions(args, { json: args.json, onInterrupt: () => controller.abort(), secrets: model.apiKey ? [model.apiKey] : [] });
   const renderer: RunRenderer = args.json ? new JsonRunRenderer() : new PeopleRunRenderer();
   let usage: Usage = emptyUsage();
   let stopReason: RunOutcome['stopReason'];
@@ -29,6 +32,7 @@ export async function runAgent(args: RunArgs): Promise<number> {
     model: model.model,
     client: model.client,
     cwd: args.cwd,
+    security,
     ...persistence,
     maxConsecutiveToolFailures,
     maxIterations,
@@ -40,7 +44,6 @@ export async function runAgent(args: RunArgs): Promise<number> {
     },
   });
 
-  const controller = new AbortController();
   const stopListening = handleInterrupt(() => controller.abort());
   const outcome = (text: string, isError: boolean, extra: Partial<RunOutcome> = {}): RunOutcome => ({
     sessionId: runner.getSessionId(),

@@ -35,6 +35,13 @@ export class PeopleRunRenderer implements RunRenderer {
       case 'round_discarded':
         this.note(this.style.yellow(`… discarded a round: ${event.reason}`));
         break;
+      case 'warning':
+        this.note(this.style.yellow(`synapse: warning: ${event.message}`));
+        break;
+      case 'permission_decided':
+        if (event.decision === 'deny') this.note(this.style.yellow(`⚠ not run: ${oneLine(event.command, 120)} (${event.rule ?? 'policy'})`));
+        else if (event.by !== 'rule') this.note(this.style.dim(`… approved (${event.by.replace('_', ' ')}): ${oneLine(event.command, 120)}`));
+        break;
       case 'history_sanitized':
         this.note(this.style.dim(`… removed ${event.removed} incomplete message(s) from the history`));
         break;

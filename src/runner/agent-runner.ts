@@ -7,7 +7,7 @@ import type { ChatMessage, ModelRuntime, Usage } from '../llm/types';
 import { contextStats, generateSessionId, SessionStore, type ContextStats, type Session, type SessionUsage } from '../session';
 import { createSubAgentExecutorFactory } from '../subagents';
 import { TodoStore } from '../todo';
-import { BashRouter, BashTool } from '../tools';
+import { BashRouter, BashTool, ToolSecurity } from '../tools';
 import type { Tool, ToolResult } from '../tools/types';
 import { ConversationHistory } from './conversation-history';
 import { maxConsecutiveToolFailures } from './env-settings';
@@ -33,6 +33,8 @@ export class AgentRunner {
   private readonly modelRuntime: ModelRuntime;
   private readonly tools: Map<string, Tool<any>>;
   private readonly ownedRouter?: BashRouter;
+  private readonly security?: ToolSecurity;
+  private warned = false;
   private readonly sessionId: string | null;
   private readonly ready: Promise<{ history: ConversationHistory; session: Session | null }>;
   private running = false;
@@ -42,7 +44,10 @@ export class AgentRunner {
     this.client = options.client ?? createOpenAIClient({ apiKey: options.apiKey, baseURL: options.baseURL });
     this.modelRuntime = createOpenAIModelRuntime({ model: options.model, client: this.client });
     this.todoStore = options.todoStore ?? new TodoStore();
-    if (!options.toolset) this.ownedRouter = this.createRouter();
+    if (!options.toolset) {
+      this.security = this.createSecurity();
+      this.ownedRouter = this.createRouter();
+    }
     this.tools = new Map((options.toolset ?? [new BashTool(this.ownedRouter!)]).map((tool) => [tool.name, tool]));
     const wantsSession = Boolean(options.session || options.sessionId || options.sessionsDir);
     this.sessionId = options.session?.id ?? options.sessionId ?? (wantsSession ? generateSessionId() : null);
@@ -90,6 +95,8 @@ export class AgentRunner {
   private async loop(input: string, { signal }: RunOptions): Promise<string> {
     const { history, session } = await this.ready;
     this.emit({ type: 'run_started', sessionId: this.sessionId, input });
+    if (!this.warned) for (const message of this.security?.warnings ?? []) this.emit({ type: 'warning', message });
+    this.warned = true;
     // Title the session by what the user asked, not by the instruction block put before it.
     if (session && !session.title) await session.setTitle(input);
     const skillSearch = (this.options.enableSkillSearchInstruction ?? true) && !history.hasUserMessage;
@@ -169,17 +176,35 @@ export class AgentRunner {
     this.options.onEvent?.(event);
   }
 
-  /** The default toolset's shell, with task:* sub-agents that share this runner's model client. */
+  /** One security context for this runner's router and its sub-agents' (see ToolSecurityOptions). */
+  private createSecurity(): ToolSecurity {
+    const given = this.options.security ?? {};
+    // The client's key is a secret too; short placeholders ("not-needed") are not worth redacting.
+    const clientKey = this.client.apiKey && this.client.apiKey.length >= 16 ? [this.client.apiKey] : [];
+    return ToolSecurity.create(this.options.cwd ?? process.cwd(), {
+      ...given,
+      secrets: [...(given.secrets ?? []), ...(this.options.apiKey ? [this.options.apiKey] : []), ...clientKey],
+      onEvent: (event) => {
+        given.onEvent?.(event);
+        this.emit(event);
+      },
+    });
+  }
+
+  /** The default toolset's shell, with task:* sub-agents that share this runner's model client and security. */
   private createRouter(): BashRouter {
+    const security = this.security!;
     const router: BashRouter = new BashRouter({
       cwd: this.options.cwd,
       todoStore: this.todoStore,
+      security,
       subAgentExecutorFactory: createSubAgentExecutorFactory({
         createRunner: (options) => new AgentRunner(options),
         client: this.client,
         model: this.model,
         cwd: () => router.cwd,
         recordUsage: (usage, model) => this.recordUsage(usage, model),
+        createRouter: ({ cwd, readOnly }) => new BashRouter({ cwd, readOnly, security }),
       }),
     });
     return router;

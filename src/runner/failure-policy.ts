@@ -1,6 +1,9 @@
 import type { ToolResult } from '../tools/types';
 
-/** Failures that say the model is using the tools wrongly; an execution error (a missing file) does not. */
+/**
+ * Failures that say the model is using the tools wrongly; an execution error (a missing file) does not,
+ * nor does a permission denial (the policy or the sandbox said no: the model can read why and recover).
+ */
 const USAGE_FAILURES = new Set(['command_not_found', 'invalid_usage']);
 
 export const isUsageFailure = (result: ToolResult): boolean =>

@@ -1,6 +1,7 @@
 import type OpenAI from 'openai';
 import type { ChatMessage, ToolCall, Usage } from '../llm/types';
 import type { Tool, ToolResult } from '../tools/types';
+import type { PermissionEvent, ToolSecurityOptions } from '../tools/security';
 import type { TodoStore } from '../todo';
 import type { Session } from '../session';
 
@@ -27,7 +28,11 @@ export type RunnerEvent =
   | { type: 'reminder'; text: string }
   | { type: 'history_sanitized'; removed: number }
   | { type: 'round_discarded'; reason: string }
-  | { type: 'run_finished'; text: string; stopReason: StopReason };
+  | { type: 'run_finished'; text: string; stopReason: StopReason }
+  /** permission_requested / permission_decided, from this runner's tools and its sub-agents'. */
+  | PermissionEvent
+  /** Something asked for and not in force here (a sandbox without bubblewrap); once per runner. */
+  | { type: 'warning'; message: string };
 
 export interface AgentRunnerOptions {
   model: string;
@@ -53,6 +58,12 @@ export interface AgentRunnerOptions {
   sessionsDir?: string;
   /** Progress callback. */
   onEvent?: (event: RunnerEvent) => void;
+  /**
+   * The default toolset's permission policy, human approval, sandbox, environment and redaction, shared
+   * with sub-agents. Default: every command allowed except DEFAULT_ASK_PATTERNS, which are denied unless
+   * `approve` says yes (fail-closed); workspace-write sandbox where bubblewrap works; secrets kept out.
+   */
+  security?: ToolSecurityOptions;
   /** Set for sub-agents: the default system prompt then describes a single delegated task. */
   isSubAgent?: boolean;
 }

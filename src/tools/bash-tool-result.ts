@@ -25,7 +25,8 @@ export function toToolResult(command: string, result: CommandResult): ToolResult
   }
   const failureCategory: FailureCategory = result.failureCategory ?? (exitCode === 127 ? 'command_not_found' : 'execution_error');
   const message = [output.trimEnd() || '(no output)', '', ...explainFailure(baseCommand, result, failureCategory)].join('\n');
-  return { isError: true, output, message, brief: `${baseCommand}: exit ${exitCode}`, extras: { exitCode, baseCommand, failureCategory } };
+  const briefText = failureCategory === 'permission_denied' ? `${baseCommand}: not permitted` : `${baseCommand}: exit ${exitCode}`;
+  return { isError: true, output, message, brief: briefText, extras: { exitCode, baseCommand, failureCategory } };
 }
 
 function explainFailure(base: string, result: CommandResult, category: FailureCategory): string[] {

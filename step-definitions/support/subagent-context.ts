@@ -11,7 +11,7 @@ export class SubAgentContext {
 
   async runTask(command: string): Promise<ToolResult> {
     const cwd = await this.world.tempDir();
-    const router = new BashRouter({
+    const router: BashRouter = new BashRouter({
       cwd,
       subAgentExecutorFactory: createSubAgentExecutorFactory({
         createRunner: (options) => new AgentRunner(options),
@@ -19,6 +19,7 @@ export class SubAgentContext {
         model: LLM_MODEL,
         cwd: () => cwd,
         recordUsage: (usage) => this.usage.push(usage),
+        createRouter: (options) => new BashRouter({ ...options, security: router.security }),
       }),
     });
     this.world.onCleanup(() => router.close());

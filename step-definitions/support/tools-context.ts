@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { BashRouter, BashTool, quoteShellArg, TodoStore, type BashRouterOptions, type CancelablePromise, type CommandResult, type TodoItem, type TaskRequest, type TodoState, type ToolResult } from '../../src';
+import { namespacePids } from './sandbox-pids';
 import type { SynapseWorld } from './world';
 
 /** A valid todo item, with fields overridden (a field set to undefined is left out). */
@@ -48,6 +49,8 @@ export class ToolsContext {
   pendingToolArgs?: unknown;
   private lastToolResult?: ToolResult;
   private routerInstance?: BashRouter;
+  /** Namespace pid -> host pid of the processes seen in the router's sandbox. */
+  private readonly sandboxPids = new Map<number, number>();
 
   constructor(private readonly world: SynapseWorld) {}
 
@@ -98,7 +101,22 @@ export class ToolsContext {
     const started = Date.now();
     this.lastResult = await router.route(command);
     this.lastElapsedMs = Date.now() - started;
+    this.noteSandboxPids();
     return this.lastResult;
+  }
+
+  /** Remembers the host pids of what runs in the router's sandbox now (see hostPid). */
+  noteSandboxPids(): void {
+    const root = this.routerInstance?.shellPid;
+    if (root !== undefined && this.routerInstance!.security.sandbox.enforced) for (const [inside, host] of namespacePids(root)) this.sandboxPids.set(inside, host);
+  }
+
+  /** The host pid of a pid a command wrote (`echo $! > x.pid`): inside a sandbox it is a namespace pid. */
+  hostPid(pid: number): number {
+    if (!this.routerInstance?.security.sandbox.enforced) return pid;
+    const host = this.sandboxPids.get(pid);
+    if (host === undefined) throw new Error(`pid ${pid} was never seen running in the router's sandbox (seen: ${[...this.sandboxPids.keys()].join(', ')})`);
+    return host;
   }
 
   /** Keeps a result obtained outside `run` (a cancelled in-flight command). */

@@ -1,5 +1,5 @@
 import { commandParts, type CommandPart } from './command-parts';
-import { DEFAULT_ASK_PATTERNS } from './default-rules';
+import { DEFAULT_ASK_PATTERNS, DEFAULT_RULE_NAMES } from './default-rules';
 import { commandWords } from './inner-commands';
 import { compileRule, normalizeBlanks, PERMISSION_ACTIONS, type PermissionAction, type PermissionRule, type PermissionRuleSpec } from './permission-rule';
 
@@ -44,10 +44,13 @@ export class PermissionPolicy {
   constructor(rules: PermissionRules | readonly PermissionRules[] = {}) {
     const sets: readonly PermissionRules[] = Array.isArray(rules) ? rules : [rules as PermissionRules];
     const specs = (action: PermissionAction): PermissionRuleSpec[] =>
-      sets.flatMap((set) => (set[action] ?? []).map((pattern, index) => ({ action, pattern, source: `${set.sources?.[action] ?? 'option'} ${action}[${index}]` })));
+      sets.flatMap((set) => (set[action] ?? []).map((pattern, index) => ({ action, pattern, source: sourceOf(set.sources?.[action] ?? 'option', action, index) })));
     this.user = { deny: specs('deny').map(compileRule), ask: specs('ask').map(compileRule), allow: specs('allow').map(compileRule) };
     const last = <K extends 'unmatched' | 'defaults'>(key: K) => sets.reduce<PermissionRules[K]>((value, set) => set[key] ?? value, undefined);
-    this.defaults = last('defaults') === false ? [] : DEFAULT_ASK_PATTERNS.map((pattern) => compileRule({ action: 'ask', pattern, source: 'default' }));
+    this.defaults = last('defaults') === false ? [] : DEFAULT_ASK_PATTERNS.map((pattern) => {
+            const rule = compileRule({ action: 'ask', pattern, source: 'default' });
+            return DEFAULT_RULE_NAMES[pattern] ? { ...rule, label: `ask rule "${DEFAULT_RULE_NAMES[pattern]}" (default)` } : rule;
+          });
     this.unmatched = last('unmatched') ?? 'allow';
   }
 
@@ -89,6 +92,11 @@ export class PermissionPolicy {
     const rule = matching(this.user.deny) ?? matching(this.user.ask) ?? (allowedAlone ? undefined : matching(this.defaults));
     return rule && { action: rule.action, rule, subject, askingParts: [] };
   }
+}
+
+/** `rules.json deny[2]`; a flag names itself (`--deny`). */
+function sourceOf(base: string, action: PermissionAction, index: number): string {
+  return base.startsWith('--') ? base : `${base} ${action}[${index}]`;
 }
 
 /** The texts a rule is held against for one part: as written, its words, the command proper, and with a bare command name. */

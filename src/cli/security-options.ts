@@ -1,0 +1,77 @@
+import { loadPermissionRules, PermissionRulesError } from '../tools/security/permission-rules-file';
+import { PermissionPolicy, type PermissionRules } from '../tools/security/permission-policy';
+import { PERMISSION_ACTIONS, PermissionRuleError, type PermissionAction } from '../tools/security/permission-rule';
+import { SANDBOX_MODES, type SandboxMode } from '../tools/security/sandbox';
+import type { ToolSecurityOptions } from '../tools/security/tool-security';
+import { CliError } from './exit-codes';
+import { terminalApprover } from './permission-prompt';
+
+export interface SecurityArgs {
+  sandbox?: SandboxMode;
+  allowNetwork: boolean;
+  passEnv?: string[];
+  allow?: string[];
+  ask?: string[];
+  deny?: string[];
+  permissions?: string;
+  unmatched?: PermissionAction;
+  defaultRules: boolean;
+  approveAll: boolean;
+}
+
+const many = { type: 'string', array: true, requiresArg: true } as const;
+
+/** The flags of `run` and `exec`; both go through toolSecurityOptions, the library's one code path. */
+export const securityOptions = {
+  sandbox: {
+    type: 'string',
+    choices: SANDBOX_MODES,
+    describe: 'Where commands may write: read-only, workspace-write (the --cwd directory and a private /tmp) or off. Enforced by bubblewrap (bwrap); without it, read-only and workspace-write are NOT enforced for shell commands (a warning says so)',
+    defaultDescription: 'workspace-write where bwrap works, else off',
+  },
+  'allow-network': { type: 'boolean', default: false, describe: 'Let sandboxed commands use the network' },
+  'pass-env': { ...many, describe: 'Hand a secret-looking environment variable (*_API_KEY, *_TOKEN, ...) to commands on purpose; repeatable' },
+  allow: { ...many, describe: 'Permission rule: run commands matching this pattern (exact, prefix*, wild*card, /regex/); repeatable' },
+  ask: { ...many, describe: 'Permission rule: ask before running matching commands; repeatable' },
+  deny: { ...many, describe: 'Permission rule: never run matching commands; repeatable' },
+  permissions: { type: 'string', requiresArg: true, describe: 'Permission rule file (JSON: allow, ask, deny, unmatched, defaults)' },
+  unmatched: { type: 'string', choices: PERMISSION_ACTIONS, describe: 'What a command no rule matches gets', defaultDescription: 'allow' },
+  'default-rules': { type: 'boolean', default: true, describe: 'Ask before destructive or outward commands (rm -r, git push, curl | sh, sudo, publishes...); --no-default-rules drops them' },
+  'approve-all': { type: 'boolean', default: false, describe: 'Approve every command a rule asks about, without asking (deny rules still deny)' },
+} as const;
+
+/**
+ * The library's ToolSecurityOptions from the flags. `ask` prompts on a terminal; headless (no TTY, or
+ * --json) nobody can answer, so ask is denied unless --approve-all.
+ */
+export function toolSecurityOptions(args: SecurityArgs, context: { json: boolean; onInterrupt: () => void; secrets?: string[] }): ToolSecurityOptions {
+  const sets: PermissionRules[] = [];
+  if (args.permissions) {
+    try {
+      sets.push(loadPermissionRules(args.permissions));
+    } catch (error) {
+      if (error instanceof PermissionRulesError) throw new CliError(`--permissions ${error.message}`);
+      throw error;
+    }
+  }
+  sets.push({ allow: args.allow, ask: args.ask, deny: args.deny, sources: { allow: '--allow', ask: '--ask', deny: '--deny' } });
+  if (args.unmatched) sets.push({ unmatched: args.unmatched });
+  if (!args.defaultRules) sets.push({ defaults: false });
+  let permissions: PermissionPolicy;
+  try {
+    permissions = new PermissionPolicy(sets);
+  } catch (error) {
+    if (error instanceof PermissionRuleError) throw new CliError(error.message);
+    throw error;
+  }
+  const interactive = Boolean(process.stdin.isTTY && process.stderr.isTTY) && !context.json;
+  return {
+    permissions,
+    approve: interactive ? terminalApprover(context.onInterrupt) : undefined,
+    approveAll: args.approveAll,
+    sandbox: args.sandbox,
+    allowNetwork: args.allowNetwork,
+    passEnv: args.passEnv,
+    secrets: context.secrets,
+  };
+}
