@@ -63,6 +63,14 @@ export class ToolsContext {
     return this.routerInstance;
   }
 
+  /** Closes the router; the next use builds a new one (same workspace, current options). */
+  async replaceRouter(): Promise<BashRouter> {
+    await this.routerInstance?.close();
+    this.routerInstance = undefined;
+    this.sandboxPids.clear();
+    return this.router();
+  }
+
   async tool(): Promise<BashTool> {
     return new BashTool(await this.router());
   }
