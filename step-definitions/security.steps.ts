@@ -155,7 +155,11 @@ Given('另一个 approveAll 的 Router', async function (this: SynapseWorld) {
 });
 
 Then('工作区文件 `{}` 应仍为 {string}', async function (this: SynapseWorld, name: string, content: string) {
-  expect(await tools(this).readWorkspaceFile(name)).to.equal(content);
+  expect(await tools(this).readWorkspaceFile(name)).to.equal(content.replace(/\\n/g, '\n'));
+});
+
+Given('权限策略批准一切询问（这里只看沙箱）', function (this: SynapseWorld) {
+  security(this).configure({ approveAll: true });
 });
 
 // --- Denials in a run ------------------------------------------------------------------------------
@@ -185,9 +189,9 @@ Then('运行事件应包含一个拒绝命令 `{}` 的 permission_decided 事件
   expect(decided).to.deep.include({ type: 'permission_decided', command, decision: 'deny', by, rule: 'ask rule "rm -r (recursive delete)" (default)' });
 });
 
-Given('模型发起一个 `task:general` 子代理（提示 {string}），子代理尝试 `{}`', function (this: SynapseWorld, prompt: string, command: string) {
+Given(/^模型发起一个 `task:(general|explore)` 子代理（提示 "(.+)"），子代理尝试 `(.+)`$/, function (this: SynapseWorld, type: string, prompt: string, command: string) {
   const c = runner(this);
-  c.reply([`task:general --description "sub" --prompt "${prompt}"`]);
+  c.reply([`task:${type} --description "sub" --prompt "${prompt}"`]);
   c.subAgentReply(prompt, { toolCalls: [{ name: 'Bash', arguments: { command } }] });
   c.subAgentReply(prompt, { content: 'It was not permitted.' });
   c.reply('Delegated.');

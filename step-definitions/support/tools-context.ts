@@ -49,6 +49,8 @@ export class ToolsContext {
   pendingToolArgs?: unknown;
   private lastToolResult?: ToolResult;
   private routerInstance?: BashRouter;
+  /** `{name}` in a routed command is replaced by the value a step registered here. */
+  readonly placeholders = new Map<string, string>();
   /** Namespace pid -> host pid of the processes seen in the router's sandbox. */
   private readonly sandboxPids = new Map<number, number>();
 
@@ -103,6 +105,7 @@ export class ToolsContext {
   async run(command = this.pendingCommand): Promise<CommandResult> {
     if (command === undefined) throw new Error('No command was arranged for this scenario');
     this.pendingCommand = undefined;
+    command = command.replace(/\{([\w-]+)\}/g, (placeholder, name: string) => this.placeholders.get(name) ?? placeholder);
     this.lastCommand = command;
     this.todoStateBefore = this.todoStore.get();
     const router = await this.router();

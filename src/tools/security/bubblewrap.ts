@@ -25,7 +25,7 @@ export function bubblewrapStatus(path = process.env.SYNAPSE_BWRAP || 'bwrap'): B
 }
 
 function probe(path: string): BubblewrapStatus {
-  if (path === 'none') return { available: false, path, reason: `the sandbox is disabled by SYNAPSE_BWRAP=none` };
+  if (path === 'none') return { available: false, path, reason: `bubblewrap is disabled by SYNAPSE_BWRAP=none` };
   if (process.platform !== 'linux') return { available: false, path, reason: `bubblewrap needs Linux (this is ${process.platform})` };
   const probeArgs = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--unshare-pid', '--unshare-net', '--die-with-parent', '--cap-drop', 'ALL', '--', 'true'];
   const result = spawnSync(path, probeArgs, { stdio: ['ignore', 'ignore', 'pipe'], timeout: 10_000, encoding: 'utf8' });
