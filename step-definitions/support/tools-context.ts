@@ -110,8 +110,17 @@ export class ToolsContext {
     this.todoStateBefore = this.todoStore.get();
     const router = await this.router();
     const started = Date.now();
-    this.lastResult = await router.route(command);
+    const routed = router.route(command);
+    // A command that records pids (`echo $! > x.pid`) may be killed before it returns: map them while it runs.
+    const pidFiles = [...command.matchAll(/> ?(\S+\.pid)\b/g)].map((match) => match[1]!);
+    let settled = false;
+    const watcher = Promise.all(pidFiles.map(async (file) => waitForFile(await this.workspacePath(file), 5000).catch(() => undefined))).then(() => {
+      if (!settled) this.noteSandboxPids();
+    });
+    this.lastResult = await routed;
+    settled = true;
     this.lastElapsedMs = Date.now() - started;
+    if (pidFiles.length) await Promise.race([watcher, new Promise((resolve) => setTimeout(resolve, 50))]);
     this.noteSandboxPids();
     return this.lastResult;
   }
