@@ -68,6 +68,8 @@ Feature: Bash 工具的权限策略
         | git status                 | allow |
         | git push origin main       | ask   |
         | git push --force origin    | deny  |
+        | echo go && git push origin | ask   |
+        | echo go; git push --force  | deny  |
 
     Scenario: 没有规则匹配时由 unmatched 决定，allow 规则于是成为白名单
       Given 权限规则:

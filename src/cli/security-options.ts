@@ -19,7 +19,8 @@ export interface SecurityArgs {
   approveAll: boolean;
 }
 
-const many = { type: 'string', array: true, requiresArg: true } as const;
+// Repeatable flags, one value each (an `array` option would swallow the command that follows it).
+const many = { type: 'string', requiresArg: true, coerce: (value: string | string[]) => ([] as string[]).concat(value) } as const;
 
 /** The flags of `run` and `exec`; both go through toolSecurityOptions, the library's one code path. */
 export const securityOptions = {

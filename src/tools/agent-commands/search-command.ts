@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { relative } from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { RE2JS } from 're2js';
+import { positiveIntFromEnv } from '../../env-settings';
 import { commandSuccess, executionFailure, permissionFailure } from '../command-results';
 import { walkFiles } from '../file-walker';
 import { globToRegExp } from '../glob-pattern';
@@ -12,7 +13,7 @@ const MAX_MATCHES = 500;
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
 const MAX_LINE_CHARS = 300;
 /** A search that has not finished by then stops and says so; RE2 is linear, but a tree can be big. */
-const SEARCH_DEADLINE_MS = 10_000;
+const searchDeadlineMs = () => positiveIntFromEnv('SYNAPSE_SEARCH_TIMEOUT', 10_000);
 /** Lines between two yields to the event loop, so a cancel or a timer can run during a long search. */
 const LINES_PER_SLICE = 5_000;
 
@@ -52,7 +53,8 @@ export const searchCommand: AgentCommand = {
     }
 
     const lines: string[] = [];
-    const deadline = Date.now() + SEARCH_DEADLINE_MS;
+    const deadlineMs = searchDeadlineMs();
+    const deadline = Date.now() + deadlineMs;
     let sinceYield = 0;
     const files = isDirectory ? walkFiles(root, { signal, enter: (directory) => !paths?.refuseRead(directory) }) : single(root);
     for await (const file of files) {
@@ -71,7 +73,7 @@ export const searchCommand: AgentCommand = {
         if (signal.aborted) break;
         if (Date.now() > deadline) {
           return executionFailure(
-            `search /${source}/ stopped after ${SEARCH_DEADLINE_MS / 1000} s without finishing (${lines.length} matches so far, in ${shown} at line ${index + 1}); narrow [path] or --glob, or use grep/rg`,
+            `search /${source}/ timed out after ${deadlineMs} ms without finishing (${lines.length} matches so far, in ${shown} at line ${index + 1}); narrow [path] or --glob, or use grep/rg`,
           );
         }
       }

@@ -1,0 +1,49 @@
+import { spawn } from 'node:child_process';
+import { quoteShellArg } from '../../src';
+
+export interface TerminalRun {
+  /** Everything the terminal showed (stdout and stderr share it), ANSI sequences removed. */
+  screen: string;
+  exitCode: number | null;
+}
+
+/**
+ * Runs a program on a real pseudo-terminal through util-linux `script`, so it sees a TTY on stdin,
+ * stdout and stderr. When `prompt` shows up, `keys` are typed; the run then goes on to its end.
+ */
+export function runOnTerminal(argv: string[], options: { cwd: string; env: NodeJS.ProcessEnv; prompt: string; keys: string; timeoutMs?: number }): Promise<TerminalRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('script', ['-qfec', argv.map(quoteShellArg).join(' '), '/dev/null'], {
+      cwd: options.cwd,
+      env: { TERM: 'xterm', COLUMNS: '120', LINES: '40', ...options.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let raw = '';
+    let typed = false;
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the terminal run did not finish in time; the screen showed:\n${plain(raw)}`));
+    }, options.timeoutMs ?? 15_000);
+    const onOutput = (chunk: Buffer) => {
+      raw += chunk.toString('utf8');
+      if (!typed && plain(raw).includes(options.prompt)) {
+        typed = true;
+        // Type after the prompt has rendered and started listening for keys.
+        setTimeout(() => child.stdin.write(options.keys), 200);
+      }
+    };
+    child.stdout.on('data', onOutput);
+    child.stderr.on('data', onOutput);
+    child.on('error', reject);
+    child.on('close', (exitCode) => {
+      clearTimeout(timer);
+      child.stdin.destroy();
+      resolve({ screen: plain(raw), exitCode });
+    });
+  });
+}
+
+/** Terminal output without escape sequences and carriage returns. */
+function plain(text: string): string {
+  return text.replace(/\x1b\[[0-9;?]*[ -/]*[@-~]/g, '').replace(/\x1b[()][A-Z0-9]/g, '').replace(/\r/g, '');
+}
