@@ -2,6 +2,7 @@ import { commandParts, type CommandPart } from './command-parts';
 import { DEFAULT_ASK_PATTERNS, DEFAULT_RULE_NAMES } from './default-rules';
 import { commandWords } from './inner-commands';
 import { compileRule, normalizeBlanks, PERMISSION_ACTIONS, type PermissionAction, type PermissionRule, type PermissionRuleSpec } from './permission-rule';
+import { RuleIndex } from './rule-index';
 
 /** The policy as configured: the library option, a rule file and the CLI flags all build one of these. */
 export interface PermissionRules {
@@ -36,8 +37,9 @@ const STRICTNESS: Record<PermissionAction, number> = { allow: 0, ask: 1, deny: 2
  * putting an allowed command first never lets a denied one through.
  */
 export class PermissionPolicy {
-  private readonly user: Record<PermissionAction, PermissionRule[]>;
-  private readonly defaults: PermissionRule[];
+  private readonly user: Record<PermissionAction, RuleIndex>;
+  private readonly defaults: RuleIndex;
+  readonly rules: readonly PermissionRule[];
   readonly unmatched: PermissionAction;
 
   /** Several rule sets (a file, then flags) add up; the last `unmatched` / `defaults` given wins. */
@@ -45,18 +47,14 @@ export class PermissionPolicy {
     const sets: readonly PermissionRules[] = Array.isArray(rules) ? rules : [rules as PermissionRules];
     const specs = (action: PermissionAction): PermissionRuleSpec[] =>
       sets.flatMap((set) => (set[action] ?? []).map((pattern, index) => ({ action, pattern, source: sourceOf(set.sources?.[action] ?? 'option', action, index) })));
-    this.user = { deny: specs('deny').map(compileRule), ask: specs('ask').map(compileRule), allow: specs('allow').map(compileRule) };
+    const user = { deny: specs('deny').map(compileRule), ask: specs('ask').map(compileRule), allow: specs('allow').map(compileRule) };
     const last = <K extends 'unmatched' | 'defaults'>(key: K) => sets.reduce<PermissionRules[K]>((value, set) => set[key] ?? value, undefined);
-    this.defaults = last('defaults') === false ? [] : DEFAULT_ASK_PATTERNS.map((pattern) => {
-            const rule = compileRule({ action: 'ask', pattern, source: 'default' });
-            return DEFAULT_RULE_NAMES[pattern] ? { ...rule, label: `ask rule "${DEFAULT_RULE_NAMES[pattern]}" (default)` } : rule;
-          });
+    const defaults = last('defaults') === false ? [] : DEFAULT_ASK_PATTERNS.map(defaultRule);
+    this.user = { deny: new RuleIndex(user.deny), ask: new RuleIndex(user.ask), allow: new RuleIndex(user.allow) };
+    this.defaults = new RuleIndex(defaults);
     this.unmatched = last('unmatched') ?? 'allow';
-  }
-
-  /** Every rule, in the order they are consulted. */
-  get rules(): PermissionRule[] {
-    return [...PERMISSION_ACTIONS.flatMap((action) => this.user[action]), ...this.defaults];
+    /** Every rule, in the order they are consulted. */
+    this.rules = [...PERMISSION_ACTIONS.flatMap((action) => user[action]), ...defaults];
   }
 
   evaluate(line: string): PermissionVerdict {
@@ -73,25 +71,28 @@ export class PermissionPolicy {
   private decidePart(part: CommandPart): PermissionVerdict {
     const texts = candidates(part);
     const subject = part.words.join(' ') || texts[0];
-    const matching = (rules: PermissionRule[]) => rules.find((rule) => texts.some((text) => rule.test(text)));
     for (const action of PERMISSION_ACTIONS) {
-      const rule = matching(this.user[action]);
+      const rule = this.user[action].find(texts);
       if (rule) return { action, rule, subject, askingParts: [] };
     }
-    const rule = matching(this.defaults);
+    const rule = this.defaults.find(texts);
     if (rule) return { action: 'ask', rule, subject, askingParts: [] };
     return { action: this.unmatched, subject, askingParts: [] };
   }
 
   private decideWholeLine(line: string, compound: boolean): PermissionVerdict | undefined {
     const subject = normalizeBlanks(line);
-    const texts = [subject, line];
-    const matching = (rules: PermissionRule[]) => rules.find((rule) => texts.some((text) => rule.test(text)));
+    const texts = subject === line ? [line] : [subject, line];
     // Your allow rule for a single command overrides a default; a prefix allow cannot cover a whole pipeline.
-    const allowedAlone = !compound && matching(this.user.allow);
-    const rule = matching(this.user.deny) ?? matching(this.user.ask) ?? (allowedAlone ? undefined : matching(this.defaults));
+    const allowedAlone = !compound && this.user.allow.find(texts);
+    const rule = this.user.deny.find(texts) ?? this.user.ask.find(texts) ?? (allowedAlone ? undefined : this.defaults.find(texts));
     return rule && { action: rule.action, rule, subject, askingParts: [] };
   }
+}
+
+function defaultRule(pattern: string): PermissionRule {
+  const rule = compileRule({ action: 'ask', pattern, source: 'default' });
+  return DEFAULT_RULE_NAMES[pattern] ? { ...rule, label: `ask rule "${DEFAULT_RULE_NAMES[pattern]}" (default)` } : rule;
 }
 
 /** `rules.json deny[2]`; a flag names itself (`--deny`). */

@@ -16,6 +16,10 @@ export type RuleKind = 'exact' | 'prefix' | 'wildcard' | 'regex';
 export interface PermissionRule extends PermissionRuleSpec {
   kind: RuleKind;
   test(text: string): boolean;
+  /** exact: the text; prefix and wildcard: the literal text before the first `*` (for indexing). */
+  literal?: string;
+  /** regex: the source with its flags inlined, for combining rules into one pattern. */
+  regexSource?: string;
   /** `ask rule "git push*" (default)`. */
   label: string;
 }
@@ -37,21 +41,27 @@ export function compileRule(spec: PermissionRuleSpec): PermissionRule {
   const pattern = spec.pattern.trim();
   if (!pattern) throw new PermissionRuleError(`${spec.source}: the pattern is empty`);
   const regex = /^\/(.+)\/([a-z]*)$/s.exec(pattern);
-  if (regex) return { ...spec, label, kind: 'regex', test: compileRegex(regex[1], regex[2], spec.source) };
+  if (regex) return { ...spec, label, kind: 'regex', test: compileRegex(regex[1], regex[2], spec.source), regexSource: regex[2] ? `(?${regex[2]}:${regex[1]})` : regex[1] };
   const text = normalizeBlanks(pattern);
   const firstStar = text.indexOf('*');
-  if (firstStar < 0) return { ...spec, label, kind: 'exact', test: (candidate) => candidate === text };
+  if (firstStar < 0) return { ...spec, label, kind: 'exact', test: (candidate) => candidate === text, literal: text };
   if (firstStar === text.length - 1) {
     const prefix = text.slice(0, -1);
     const bare = prefix.endsWith(' ') ? prefix.trimEnd() : undefined;
-    return { ...spec, label, kind: 'prefix', test: (candidate) => candidate.startsWith(prefix) || candidate === bare };
+    return { ...spec, label, kind: 'prefix', test: (candidate) => candidate.startsWith(prefix) || candidate === bare, literal: bare ?? prefix };
   }
   const pieces = text.split('*');
-  return { ...spec, label, kind: 'wildcard', test: (candidate) => wildcardMatch(pieces, candidate) };
+  const regexSource = `^${pieces.map(escapeForRegex).join('.*')}$`;
+  return { ...spec, label, kind: 'wildcard', test: (candidate) => wildcardMatch(pieces, candidate), literal: pieces[0], regexSource: `(?s:${regexSource})` };
 }
 
 export function normalizeBlanks(text: string): string {
+  if (!/\s\s|[^\S ]|^\s|\s$/.test(text)) return text; // the common case: already normal
   return text.replace(/\s+/g, ' ').trim();
+}
+
+function escapeForRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function compileRegex(source: string, flags: string, where: string): (text: string) => boolean {
