@@ -37,7 +37,7 @@ export class PermissionRuleError extends Error {
  * - anything else: the exact text. Blanks in patterns and commands compare as single spaces.
  */
 export function compileRule(spec: PermissionRuleSpec): PermissionRule {
-  const label = `${spec.action} rule ${JSON.stringify(spec.pattern)} (${spec.source})`;
+  const label = `${spec.action} rule "${spec.pattern}" (${spec.source})`;
   const pattern = spec.pattern.trim();
   if (!pattern) throw new PermissionRuleError(`${spec.source}: the pattern is empty`);
   const regex = /^\/(.+)\/([a-z]*)$/s.exec(pattern);
