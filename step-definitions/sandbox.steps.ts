@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { homedir, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { Before, Given, Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { bubblewrapStatus } from '../src';
@@ -45,6 +45,24 @@ Then('工作区外的文件 `{}` 应仍为 {string}', async function (this: Syna
   expect(await readFile(join(outsideDirs.get(this)!, name), 'utf8')).to.equal(content);
 });
 
+/** Paths outside every sandbox a broken one would let a command create; unique, and removed afterwards. */
+const probes = new WeakMap<SynapseWorld, string[]>();
+
+Given('宿主上的探针路径已备好（场景结束后删除）', async function (this: SynapseWorld) {
+  const name = `synapse-probe-${process.pid}-${Date.now().toString(36)}`;
+  const paths = [join('/etc', name), join(homedir(), name), join(dirname(await this.tempDir()), name)];
+  probes.set(this, paths);
+  for (const path of paths) this.onCleanup(() => rm(path, { force: true }));
+  tools(this).placeholders.set('etc-probe', paths[0]!);
+  tools(this).placeholders.set('home-probe', paths[1]!);
+  tools(this).placeholders.set('probe-name', name);
+});
+
+Then('宿主上的探针路径都不存在', async function (this: SynapseWorld) {
+  await tools(this).result();
+  for (const path of probes.get(this)!) expect(existsSync(path), `${path} was written outside the sandbox`).to.equal(false);
+});
+
 Given('宿主的 \\/tmp 里有另一个文件', async function (this: SynapseWorld) {
   const other = await mkdtemp(join(tmpdir(), 'synapse-spec-other-'));
   this.onCleanup(() => rm(other, { recursive: true, force: true }));
@@ -64,8 +82,9 @@ Then('命令输出不应包含 {string}', async function (this: SynapseWorld, te
   expect(stdout + stderr).to.not.contain(text.replace(/\\n/g, '\n'));
 });
 
-Then('宿主的 `{}` 不应存在', async function (this: SynapseWorld, path: string) {
+Then('宿主的 `{}` 不应存在', async function (this: SynapseWorld, written: string) {
   await tools(this).result();
+  const path = written.replace(/\{([\w-]+)\}/g, (placeholder, name: string) => tools(this).placeholders.get(name) ?? placeholder);
   expect(existsSync(path), `${path} was written outside the sandbox`).to.equal(false);
 });
 

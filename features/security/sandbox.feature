@@ -43,39 +43,45 @@ Feature: bubblewrap 沙箱
     @bwrap
     Scenario Outline: 工作区外的写入失败：<写法>
       Given Router 已就绪
+      And 宿主上的探针路径已备好（场景结束后删除）
       And 工作区外有一个目录，工作区里的 `out` 是指向它的符号链接
       When 路由命令 `<命令>`
       Then 命令应失败，输出包含 "<错误>"
       And 工作区外的目录应仍是空的
+      And 宿主上的探针路径都不存在
 
       Examples:
         | 写法                 | 命令                                            | 错误                  |
         | 经符号链接重定向     | echo x > out/escaped.txt                        | Read-only file system |
         | 经符号链接 cp        | cp /etc/hostname out/escaped.txt                | Read-only file system |
         | bash -c 与 tee       | bash -c 'echo x \| tee out/escaped.txt'         | Read-only file system |
-        | 家目录               | touch ~/synapse-escaped.txt                     | Read-only file system |
+        | 家目录               | touch {home-probe}                              | Read-only file system |
+        | /etc                 | touch {etc-probe}                               | Read-only file system |
 
     @bwrap
     Scenario: 沙箱里的命令重新挂载为可写也不行（没有 capability）
       Given Router 已就绪
-      When 路由命令 `mount -o remount,rw / 2>&1; touch /etc/synapse-escaped && echo escaped`
+      And 宿主上的探针路径已备好（场景结束后删除）
+      When 路由命令 `mount -o remount,rw / 2>&1; touch {etc-probe} && echo escaped`
       Then 命令输出不应包含 "escaped\n"
-      And 宿主的 `/etc/synapse-escaped` 不应存在
+      And 宿主的 `{etc-probe}` 不应存在
 
   Rule: 在 Node 里运行的 Agent 命令遵守同样的模式
 
     Scenario Outline: workspace-write 下 <命令名> 不能写到工作区外
       Given Router 的沙箱模式为 "workspace-write"
+      And 宿主上的探针路径已备好（场景结束后删除）
       And 工作区外有一个目录，工作区里的 `out` 是指向它的符号链接
       When 路由命令 `<命令>`
       Then 命令结果应为拒绝，说明 "outside the workspace"
       And 工作区外的目录应仍是空的
+      And 宿主上的探针路径都不存在
 
       Examples:
         | 命令名       | 命令                                   |
         | write 经链接 | write out/escaped.txt "x"              |
-        | write 上级   | write ../synapse-escaped.txt "x"       |
-        | write 绝对   | write /etc/synapse-escaped.txt "x"     |
+        | write 上级   | write ../{probe-name} "x"              |
+        | write 绝对   | write {etc-probe} "x"                  |
 
     Scenario: workspace-write 下 edit 不能经符号链接改工作区外的文件
       Given Router 的沙箱模式为 "workspace-write"

@@ -33,7 +33,11 @@ export class AgentRunner {
   private readonly modelRuntime: ModelRuntime;
   private readonly tools: Map<string, Tool<any>>;
   private readonly ownedRouter?: BashRouter;
-  private readonly security?: ToolSecurity;
+  /**
+   * The security context of the default toolset (none with a custom toolset): its policy, sandbox,
+   * environment (`security.environment()` for any process a tool starts) and redactor.
+   */
+  readonly security?: ToolSecurity;
   private warned = false;
   private readonly sessionId: string | null;
   private readonly ready: Promise<{ history: ConversationHistory; session: Session | null }>;
