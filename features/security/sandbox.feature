@@ -29,6 +29,7 @@ Feature: bubblewrap 沙箱
         | node -e      | node -e "require('fs').writeFileSync('new.txt', 'x')"       |
         | perl         | perl -e 'unlink("victim.txt") or die "$!"'                |
         | eval 变量    | c=tee; echo x \| $c new.txt                                 |
+        | dd 经 sh -c  | sh -c 'echo x \| dd of=new.txt'                             |
 
   Rule: workspace-write：只有工作区与私有的 /tmp 可写
 
