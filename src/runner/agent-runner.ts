@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type OpenAI from 'openai';
+import { createExtensions, type Extensions } from '../extensions';
 import { AbortError } from '../llm/model-error';
 import { createOpenAIClient, createOpenAIModelRuntime } from '../llm/openai-model-runtime';
 import type { ChatMessage, ModelRuntime, Usage } from '../llm/types';
@@ -33,6 +34,10 @@ export class AgentRunner {
   private readonly modelRuntime: ModelRuntime;
   private readonly tools: Map<string, Tool<any>>;
   private readonly ownedRouter?: BashRouter;
+  private readonly extensions?: Extensions;
+  private readonly ownedExtensions?: Extensions;
+  /** The extension listing of the system prompt, taken once per run (a stable prompt within a run). */
+  private extensionsPrompt = '';
   private readonly sessionId: string | null;
   private readonly ready: Promise<{ history: ConversationHistory; session: Session | null }>;
   private running = false;
@@ -42,7 +47,10 @@ export class AgentRunner {
     this.client = options.client ?? createOpenAIClient({ apiKey: options.apiKey, baseURL: options.baseURL });
     this.modelRuntime = createOpenAIModelRuntime({ model: options.model, client: this.client });
     this.todoStore = options.todoStore ?? new TodoStore();
-    if (!options.toolset) this.ownedRouter = this.createRouter();
+    if (!options.toolset) {
+      this.extensions = options.extensions ?? (this.ownedExtensions = createExtensions({ cwd: options.cwd, mcpConfig: options.mcpConfig, skillsDirs: options.skillsDirs }));
+      this.ownedRouter = this.createRouter();
+    }
     this.tools = new Map((options.toolset ?? [new BashTool(this.ownedRouter!)]).map((tool) => [tool.name, tool]));
     const wantsSession = Boolean(options.session || options.sessionId || options.sessionsDir);
     this.sessionId = options.session?.id ?? options.sessionId ?? (wantsSession ? generateSessionId() : null);
@@ -89,6 +97,7 @@ export class AgentRunner {
 
   private async loop(input: string, { signal }: RunOptions): Promise<string> {
     const { history, session } = await this.ready;
+    this.extensionsPrompt = await this.listExtensions();
     this.emit({ type: 'run_started', sessionId: this.sessionId, input });
     // Title the session by what the user asked, not by the instruction block put before it.
     if (session && !session.title) await session.setTitle(input);
@@ -133,9 +142,19 @@ export class AgentRunner {
     return this.stop(history, `Reached the limit of ${maxIterations} model requests in one run; stopping.`, 'max_iterations');
   }
 
-  /** Ends the shell this runner started. */
+  /** Ends the shell and the MCP servers this runner started. */
   async close(): Promise<void> {
-    await this.ownedRouter?.close();
+    await Promise.all([this.ownedRouter?.close(), this.ownedExtensions?.close()]);
+  }
+
+  /** Servers and skills for the default system prompt; a listing that fails costs the listing, not the run. */
+  private async listExtensions(): Promise<string> {
+    if (this.options.systemPrompt || !this.extensions) return '';
+    try {
+      return await this.extensions.promptSection();
+    } catch {
+      return '';
+    }
   }
 
   /** One model request: the system prompt (never part of the history), then the conversation. */
@@ -162,7 +181,7 @@ export class AgentRunner {
 
   private get systemPrompt(): string {
     const { systemPrompt, cwd, isSubAgent } = this.options;
-    return systemPrompt ?? defaultSystemPrompt(cwd ?? process.cwd(), { isSubAgent });
+    return systemPrompt ?? defaultSystemPrompt(cwd ?? process.cwd(), { isSubAgent, extensions: this.extensionsPrompt });
   }
 
   private emit(event: RunnerEvent): void {
@@ -174,12 +193,14 @@ export class AgentRunner {
     const router: BashRouter = new BashRouter({
       cwd: this.options.cwd,
       todoStore: this.todoStore,
+      extensions: this.extensions?.handlers,
       subAgentExecutorFactory: createSubAgentExecutorFactory({
         createRunner: (options) => new AgentRunner(options),
         client: this.client,
         model: this.model,
         cwd: () => router.cwd,
         recordUsage: (usage, model) => this.recordUsage(usage, model),
+        extensions: this.extensions?.handlers,
       }),
     });
     return router;

@@ -3,6 +3,7 @@ import type { ChatMessage, ToolCall, Usage } from '../llm/types';
 import type { Tool, ToolResult } from '../tools/types';
 import type { TodoStore } from '../todo';
 import type { Session } from '../session';
+import type { Extensions } from '../extensions';
 
 /** Why a run ended. */
 export type StopReason = 'completed' | 'consecutive_failures' | 'max_iterations';
@@ -53,6 +54,12 @@ export interface AgentRunnerOptions {
   sessionsDir?: string;
   /** Progress callback. */
   onEvent?: (event: RunnerEvent) => void;
+  /** MCP config files named explicitly (`--mcp-config`), before `<cwd>/mcp_servers.json` and `~/.synapse/mcp/mcp_servers.json`. */
+  mcpConfig?: string[];
+  /** Skill directories named explicitly (`--skills-dir`), before `<cwd>/.agents/skills`, `~/.agents/skills`, `~/.synapse/skills`. */
+  skillsDirs?: string[];
+  /** A ready extension layer (MCP servers, skills), closed by whoever built it. Default: one built from the options above, closed by close(). */
+  extensions?: Extensions;
   /** Set for sub-agents: the default system prompt then describes a single delegated task. */
   isSubAgent?: boolean;
 }

@@ -2,6 +2,7 @@ import type OpenAI from 'openai';
 import type { Usage } from '../llm/types';
 import type { AgentRunnerOptions, StopReason } from '../runner/types';
 import { BashRouter, BashTool } from '../tools';
+import type { ExtensionHandlers } from '../tools/extensions/extension-handlers';
 import type { CommandResult, SubAgentExecutor, SubAgentExecutorFactory, TaskRequest } from '../tools/types';
 import { guardNestedTasks } from './nested-task-guard';
 import { taskTypeOf, TASK_TYPES } from './task-types';
@@ -20,6 +21,8 @@ export interface SubAgentDependencies {
   cwd: () => string;
   /** Reports a sub-agent's model usage to the parent's session. */
   recordUsage(usage: Usage, model: string): unknown;
+  /** `mcp:*` and `skill:*` for sub-agents, and the skill catalog a `task:skill` sub-agent answers from. */
+  extensions?: ExtensionHandlers;
 }
 
 /** `task:general`, `task:explore` and `task:skill`, each a nested AgentRunner with its own history and shell. */
@@ -30,17 +33,21 @@ export function createSubAgentExecutorFactory(deps: SubAgentDependencies): SubAg
     const executor: SubAgentExecutor = {
       async execute(request: TaskRequest, { signal }): Promise<CommandResult> {
         const cwd = deps.cwd();
-        const router = new BashRouter({ cwd, readOnly: kind.readOnly });
+        // The skill sub-agent has no tools: it answers from the catalog it is given (so it cannot recurse either).
+        const catalog = kind.answersFromSkillCatalog ? `\n\n${(await deps.extensions?.skillCatalog?.(request.prompt)) ?? 'Skill catalog: no skills are installed.'}` : '';
+        const router = new BashRouter({ cwd, readOnly: kind.readOnly, extensions: deps.extensions });
         const bash = guardNestedTasks(new BashTool(router));
         let stopReason: StopReason = 'completed';
         const runner = deps.createRunner({
           model: deps.model,
           client: deps.client,
           cwd,
-          toolset: [bash],
+          toolset: kind.answersFromSkillCatalog ? [] : [bash],
           enableSkillSearchInstruction: false,
           isSubAgent: true,
-          systemPrompt: `${kind.role}\nYour working directory is ${cwd}. Your one tool is Bash(command="..."); commands accept --help.`,
+          systemPrompt: kind.answersFromSkillCatalog
+            ? `${kind.role}${catalog}`
+            : `${kind.role}\nYour working directory is ${cwd}. Your one tool is Bash(command="..."); commands accept --help.`,
           onEvent: (event) => {
             if (event.type === 'usage') deps.recordUsage(event.usage, event.model);
             if (event.type === 'run_finished') stopReason = event.stopReason;

@@ -1,0 +1,65 @@
+import { basename, dirname } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+import type { Skill } from './skill';
+
+/** The Agent Skills front matter (agentskills.io). Fields other tools add are ignored, not refused. */
+const frontMatterSchema = z.object({
+  name: z
+    .string({ error: 'name is required (a string)' })
+    .max(64, 'name must be at most 64 characters')
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'name must be lowercase letters, digits and single hyphens, not starting or ending with a hyphen'),
+  description: z
+    .string({ error: 'description is required (a string)' })
+    .trim()
+    .min(1, 'description must not be empty')
+    .max(1024, 'description must be at most 1024 characters'),
+  license: z.string({ error: 'license must be a string' }).optional(),
+  compatibility: z.string({ error: 'compatibility must be a string' }).min(1).max(500, 'compatibility must be at most 500 characters').optional(),
+  metadata: z
+    .record(z.string(), z.union([z.string(), z.number(), z.boolean()]).transform(String), { error: 'metadata must map names to strings' })
+    .optional(),
+  'allowed-tools': z.union([z.string(), z.array(z.string())], { error: 'allowed-tools must be a space-separated string' }).optional(),
+});
+
+export type SkillFileResult = { skill: Skill } | { problem: string };
+
+/**
+ * Reads one SKILL.md: `---`, YAML front matter, `---`, then the body. A skill that breaks a rule of the
+ * specification comes back as a problem naming the rule (the caller skips it with a warning).
+ */
+export function parseSkillFile(location: string, text: string): SkillFileResult {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  if (lines[0]?.trim() !== '---') return { problem: 'SKILL.md must start with YAML front matter between --- lines' };
+  const end = lines.findIndex((line, i) => i > 0 && line.trim() === '---');
+  if (end < 0) return { problem: 'the front matter is not closed by a --- line' };
+
+  let data: unknown;
+  try {
+    data = parseYaml(lines.slice(1, end).join('\n'));
+  } catch (error) {
+    return { problem: `the front matter is not valid YAML: ${(error as Error).message.split('\n')[0]}` };
+  }
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return { problem: 'the front matter must be a YAML mapping (name: ..., description: ...)' };
+
+  const parsed = frontMatterSchema.safeParse(data);
+  if (!parsed.success) return { problem: parsed.error.issues[0]!.message };
+  const front = parsed.data;
+  const dir = dirname(location);
+  if (front.name !== basename(dir)) return { problem: `name "${front.name}" must equal the folder name "${basename(dir)}"` };
+
+  const tools = front['allowed-tools'];
+  return {
+    skill: {
+      name: front.name,
+      description: front.description,
+      ...(front.license !== undefined ? { license: front.license } : {}),
+      ...(front.compatibility !== undefined ? { compatibility: front.compatibility } : {}),
+      metadata: front.metadata ?? {},
+      allowedTools: (Array.isArray(tools) ? tools : (tools ?? '').split(/[\s,]+/)).filter(Boolean),
+      dir,
+      location,
+      body: lines.slice(end + 1).join('\n').trim(),
+    },
+  };
+}
