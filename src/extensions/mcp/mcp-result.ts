@@ -4,19 +4,18 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 const MAX_OUTPUT_CHARS = 128 * 1024;
 
 /**
- * A tool result as text for the model: text content joined, structured content as JSON, and images, audio
- * and resources summarised (type, size, uri) rather than dumped raw.
+ * A tool result as text for the model: text content joined, or the structured content as JSON when there is
+ * some (the protocol has servers repeat it as text for old clients: it is said once), and images, audio and
+ * resources summarised (type, size, uri) rather than dumped raw.
  */
 export function formatToolResult(result: CallToolResult): string {
   const parts: string[] = [];
   const structured = result.structuredContent;
-  const structuredJson = structured === undefined ? undefined : JSON.stringify(structured);
-  if (structuredJson !== undefined) parts.push(JSON.stringify(structured, null, 2));
+  if (structured !== undefined) parts.push(JSON.stringify(structured, null, 2));
   for (const block of result.content ?? []) {
     switch (block.type) {
       case 'text':
-        // Servers repeat structured content as a text block for old clients: say it once.
-        if (structuredJson === undefined || !sameJson(block.text, structuredJson)) parts.push(block.text);
+        if (structured === undefined) parts.push(block.text);
         break;
       case 'image':
       case 'audio':
@@ -36,14 +35,6 @@ export function formatToolResult(result: CallToolResult): string {
     }
   }
   return bound(parts.join('\n'));
-}
-
-function sameJson(text: string, json: string): boolean {
-  try {
-    return JSON.stringify(JSON.parse(text)) === json;
-  } catch {
-    return false;
-  }
 }
 
 function base64Bytes(data: string): number {

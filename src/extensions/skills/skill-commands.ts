@@ -39,7 +39,8 @@ export function createSkillHandler(library: SkillLibrary): SkillHandler {
 async function list(library: SkillLibrary, args: string[]): Promise<CommandResult> {
   if (args.length) throw new UsageError(`skill:list takes no arguments (got ${args.join(' ')})`);
   const { skills, warnings } = await library.load();
-  const lines = skills.map((skill) => `${skill.name}  ${oneLine(skill.description)}  (${skill.location})`);
+  const width = Math.max(0, ...skills.map((skill) => skill.name.length));
+  const lines = skills.map((skill) => `${skill.name.padEnd(width)}  ${oneLine(skill.description)}  (${skill.location})`);
   const stdout = skills.length
     ? `${lines.join('\n')}\n\nLoad one with skill:load <name>; search with skill:search <keywords>.\n`
     : `No skills are installed. Looked in: ${library.dirs.join(', ')}.\n`;

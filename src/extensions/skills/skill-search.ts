@@ -1,6 +1,11 @@
 import type MiniSearch from 'minisearch';
 import type { Skill } from './skill';
 
+/** Words that say nothing about a skill; left out of the index and of queries. */
+const STOP_WORDS = new Set(
+  'a an and are as at be by can do does for from how i in is it its me my of on or so that the this to use used uses using what when where which who why will with you your'.split(' '),
+);
+
 export interface SkillMatch {
   skill: Skill;
   score: number;
@@ -18,7 +23,14 @@ export class SkillSearchIndex {
     const MiniSearchClass = require('minisearch') as typeof MiniSearch;
     this.index = new MiniSearchClass({
       fields: ['name', 'description', 'body'],
-      searchOptions: { boost: { name: 3, description: 2 }, prefix: true, fuzzy: 0.2, combineWith: 'OR' },
+      processTerm: (term) => (STOP_WORDS.has(term.toLowerCase()) ? null : term.toLowerCase()),
+      searchOptions: {
+        boost: { name: 3, description: 2 },
+        // Short words match only as written: "is" must not find "issue" or "it".
+        prefix: (term) => term.length > 3,
+        fuzzy: (term) => (term.length > 4 ? 0.2 : false),
+        combineWith: 'OR',
+      },
     });
     this.index.addAll(skills.map((skill, id) => ({ id, name: skill.name, description: skill.description, body: skill.body })));
   }
