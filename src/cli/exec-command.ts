@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
-import type { GlobalArgs } from './global-options';
+import { extensionOptions, type ExtensionArgs } from './extension-options';
 
-export interface ExecArgs extends GlobalArgs {
+export interface ExecArgs extends ExtensionArgs {
   command?: string[];
   '--'?: string[];
   readOnly: boolean;
@@ -11,17 +11,20 @@ export interface ExecArgs extends GlobalArgs {
 /** `synapse exec <command>`: one command through the Bash tool's router, as the model would run it. */
 export const execCommand: CommandModule<object, ExecArgs> = {
   command: 'exec [command..]',
-  describe: 'Run one command through the Bash tool router (shell, read/write/edit/glob/search, TodoWrite)',
+  describe: 'Run one command through the Bash tool router (shell, read/write/edit/glob/search, TodoWrite, mcp:*, skill:*)',
   builder: (yargs) =>
     yargs
       .positional('command', { type: 'string', array: true, describe: 'The command; quote it, or put it after --' })
       .options({
         'read-only': { type: 'boolean', default: false, describe: 'Refuse commands that change files' },
         json: { type: 'boolean', default: false, describe: 'Print one JSON result line instead of the output' },
+        ...extensionOptions,
       })
       .example('$0 exec "echo hello > hello.txt"', 'a native shell command')
       .example('$0 exec "read hello.txt"', 'an agent command')
-      .example('$0 exec -- glob "src/**/*.ts"', 'everything after -- is the command') as never,
+      .example('$0 exec -- glob "src/**/*.ts"', 'everything after -- is the command')
+      .example('$0 exec "mcp:list"', 'the configured MCP servers and their tools')
+      .example('$0 exec --skills-dir fixtures/skills "skill:search word count"', 'search the skills') as never,
   handler: async (args) => {
     const { execOnce } = require('./exec-once') as typeof import('./exec-once');
     process.exitCode = await execOnce(args);

@@ -4,6 +4,7 @@ import { toToolResult } from '../tools/bash-tool-result';
 import { CliError, ExitCode } from './exit-codes';
 import type { ExecArgs } from './exec-command';
 import { closeWithin } from './close-within';
+import { createCliExtensions } from './extension-options';
 import { handleInterrupt } from './interrupt';
 
 /** Routes one command; its stdout and stderr pass through, its exit code becomes ours. */
@@ -11,7 +12,8 @@ export async function execOnce(args: ExecArgs): Promise<number> {
   const command = commandLine([...(args.command ?? []), ...(args['--'] ?? [])].map(String));
   if (!command.trim()) throw new CliError('no command: synapse exec "<command>" (see synapse exec --help)');
 
-  const router = new BashRouter({ cwd: args.cwd, readOnly: args.readOnly });
+  const extensions = createCliExtensions(args);
+  const router = new BashRouter({ cwd: args.cwd, readOnly: args.readOnly, extensions: extensions.handlers });
   const running = router.route(command);
   const stopListening = handleInterrupt(() => running.cancel());
   try {
@@ -28,7 +30,8 @@ export async function execOnce(args: ExecArgs): Promise<number> {
     return result.exitCode;
   } finally {
     stopListening();
-    await closeWithin(() => router.close());
+    // MCP servers get longer: closing one ends its stdin, then SIGTERM, then SIGKILL.
+    await Promise.all([closeWithin(() => router.close()), closeWithin(() => extensions.close(), 5000)]);
   }
 }
 

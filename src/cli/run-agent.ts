@@ -5,6 +5,7 @@ import { emptyUsage, addUsage } from '../session/usage';
 import { CliError, ExitCode } from './exit-codes';
 import { describeError, exitCodeFor, reportError } from './error-report';
 import { closeWithin } from './close-within';
+import { createCliExtensions } from './extension-options';
 import { handleInterrupt } from './interrupt';
 import { connectModel } from './model-client';
 import { readPrompt } from './read-prompt';
@@ -21,6 +22,8 @@ export async function runAgent(args: RunArgs): Promise<number> {
   const persistence = await sessionOptions(args);
   const model = connectModel(args);
   const prompt = (await readPrompt(args.prompt))!;
+  const extensions = createCliExtensions(args);
+  for (const warning of await extensions.warnings()) process.stderr.write(`synapse: warning: ${warning}\n`);
 
   const renderer: RunRenderer = args.json ? new JsonRunRenderer() : new PeopleRunRenderer();
   let usage: Usage = emptyUsage();
@@ -33,6 +36,7 @@ export async function runAgent(args: RunArgs): Promise<number> {
     maxConsecutiveToolFailures,
     maxIterations,
     enableSkillSearchInstruction: args.skillSearch,
+    extensions,
     onEvent: (event) => {
       if (event.type === 'usage') usage = addUsage(usage, event.usage);
       if (event.type === 'run_finished') stopReason = event.stopReason;
@@ -70,7 +74,7 @@ export async function runAgent(args: RunArgs): Promise<number> {
     return reportError(error, { debug: args.debug });
   } finally {
     stopListening();
-    await closeWithin(() => runner.close());
+    await Promise.all([closeWithin(() => runner.close()), closeWithin(() => extensions.close(), 5000)]);
   }
 }
 

@@ -36,6 +36,8 @@ export class McpConnection {
   private connected?: Connected;
   private starting?: Promise<void>;
   private readonly clients = new Set<Client>();
+  /** Servers being ended after a failed start. */
+  private ending: Promise<unknown> = Promise.resolve();
   private stderr = new OutputTail();
 
   constructor(
@@ -78,7 +80,7 @@ export class McpConnection {
   async close(): Promise<void> {
     this.state = 'closed';
     this.connected = undefined;
-    await Promise.all([...this.clients].map((client) => client.close().catch(() => undefined)));
+    await Promise.all([this.ending, ...[...this.clients].map((client) => client.close().catch(() => undefined))]);
     this.clients.clear();
   }
 
@@ -112,7 +114,9 @@ export class McpConnection {
       this.state = 'ready';
       this.options.onTools?.(this.tools);
     } catch (error) {
-      for (const client of this.clients) await client.close().catch(() => undefined);
+      // Ending a server that will not answer can take seconds (stdin closed, then SIGTERM, then SIGKILL):
+      // the caller learns of the failure now, and close() still waits for the process to be gone.
+      this.ending = Promise.all([this.ending, ...[...this.clients].map((client) => client.close().catch(() => undefined))]);
       this.clients.clear();
       if (this.isClosed()) throw error instanceof McpServerError ? error : new McpServerError(`MCP server "${this.name}" was closed while starting`);
       this.state = 'failed';

@@ -121,6 +121,7 @@ export class McpManager {
   async close(): Promise<void> {
     this.closed = true;
     await Promise.all([...this.connections.values()].map((connection) => connection.close()));
+    await this.options.toolsCache?.flush();
   }
 
   private async connection(name: string): Promise<McpConnection> {

@@ -43,6 +43,11 @@ export class McpToolsCache {
     return this.writes;
   }
 
+  /** Resolves once every write asked for so far is done (or has failed). */
+  flush(): Promise<void> {
+    return this.writes;
+  }
+
   private async read(): Promise<CacheFile> {
     try {
       return cacheSchema.parse(JSON.parse(await readFile(this.path, 'utf8')));
