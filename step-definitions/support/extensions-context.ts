@@ -9,6 +9,11 @@ import type { SynapseWorld } from './world';
 /** Where a scenario's MCP config file lives: named with --mcp-config, the project's, or the user's. */
 export type ConfigPlace = 'explicit' | 'project' | 'home';
 
+/** Where a scenario's skill lives: --skills-dir, `<cwd>/.agents/skills`, `~/.agents/skills`, `~/.synapse/skills`. */
+export type SkillPlace = 'explicit' | 'project' | 'home-agents' | 'home-synapse';
+
+const REPO = join(__dirname, '..', '..');
+
 /**
  * The extension layer of a scenario: MCP config files and skill folders in its temp directory (its own
  * project dir and HOME, so nothing of the machine's leaks in), real servers from npm whose command lines
@@ -67,6 +72,25 @@ export class ExtensionsContext {
     await writeFile(file, text);
   }
 
+  /** The demo skills shipped in fixtures/skills. */
+  readonly demoSkills = join(REPO, 'fixtures', 'skills');
+
+  async skillDir(place: SkillPlace): Promise<string> {
+    if (place === 'explicit') return join(await this.world.tempDir(), '.skills');
+    if (place === 'project') return join(await this.workspace(), '.agents', 'skills');
+    return place === 'home-agents' ? join(await this.home(), '.agents', 'skills') : join(await this.home(), '.synapse', 'skills');
+  }
+
+  /** Writes `<dir>/<folder>/SKILL.md` (and any other files, relative to the folder) where `place` says. */
+  async addSkill(place: SkillPlace, folder: string, skillMd: string, files: Record<string, string> = {}): Promise<void> {
+    const dir = await this.skillDir(place);
+    if (place === 'explicit' && !this.skillsDirs.includes(dir)) this.skillsDirs.push(dir);
+    for (const [path, content] of Object.entries({ 'SKILL.md': skillMd, ...files })) {
+      await mkdir(dirname(join(dir, folder, path)), { recursive: true });
+      await writeFile(join(dir, folder, path), content);
+    }
+  }
+
   /** The scenario's Extensions, built on first use and closed after the scenario. */
   async extensions(): Promise<Extensions> {
     this.built ??= await this.separateExtensions();
@@ -81,7 +105,7 @@ export class ExtensionsContext {
     return extensions;
   }
 
-  /** A text of a feature with the scenario's paths put in: {node}, {marker}, {everything}, {filesystem}, {workspace}, {explicit}, {project}, {home}. */
+  /** A text of a feature with the scenario's paths put in ({node}, {marker}, {everything}, {workspace}, {skills}...). */
   async expand(text: string): Promise<string> {
     const values: Record<string, string> = {
       '{node}': process.execPath,
@@ -92,8 +116,11 @@ export class ExtensionsContext {
       '{explicit}': await this.configFile('explicit'),
       '{project}': await this.configFile('project'),
       '{home}': await this.home(),
+      '{skills}': this.demoSkills,
+      '{explicit-skills}': await this.skillDir('explicit'),
+      '{project-skills}': await this.skillDir('project'),
     };
-    return text.replace(/\{[a-z]+\}/g, (placeholder) => values[placeholder] ?? placeholder);
+    return text.replace(/\{[a-z-]+\}/g, (placeholder) => values[placeholder] ?? placeholder);
   }
 
   /** Live processes started from this scenario's server configurations. */
