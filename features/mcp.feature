@@ -209,10 +209,13 @@ Feature: MCP 客户端：经由 mcp:* 调用真实的 MCP 服务器
       Then 命令结果的失败类别应为 `command_not_found`
       And stderr 应包含 `MCP server "everything" has no tool "no-such-tool". Its tools: echo, get-annotated-message, get-env`
 
-    Scenario: filesystem 服务器以工作区为根：写入的文件落盘，根目录以外的路径被服务器拒绝
+    Scenario: filesystem 服务器以工作区为根：写入的文件落盘（结果是它的结构化内容），根目录以外的路径被服务器拒绝
       Given 项目配置中有 MCP 服务器 "files"：server-filesystem，根目录为工作区
       When 路由命令 `mcp:files:write_file --path notes.txt --content 'written over MCP'`
-      Then 退出码应为 `0`
+      Then 标准输出应为 JSON:
+        """
+        {"content": "Successfully wrote to notes.txt"}
+        """
       And 工作区文件 `notes.txt` 的内容应为 "written over MCP"
       When 路由命令 `mcp:files:read_text_file --path /etc/hostname`
       Then 命令结果的失败类别应为 `execution_error`
