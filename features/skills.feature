@@ -40,7 +40,7 @@ Feature: Agent Skills：skill:* 命令、task:skill:search 与系统提示里的
         | 连续连字符         | double--hyphen   | ---\nname: double--hyphen\ndescription: x\n---          | name must be lowercase letters, digits and single hyphens, not starting or ending with a hyphen |
         | 名称过长           | {a*65}           | ---\nname: {a*65}\ndescription: x\n---                  | name must be at most 64 characters                                                               |
         | 名称与文件夹不同   | mismatch         | ---\nname: other\ndescription: x\n---                   | name "other" must equal the folder name "mismatch"                                               |
-        | 缺少描述           | no-description   | ---\nname: no-description\n---                          | description is required (a string)                                                               |
+        | 缺少描述           | no-description   | ---\nname: no-description\n---                          | description is required                                                                          |
         | 描述过长           | long-description | ---\nname: long-description\ndescription: {x*1025}\n--- | description must be at most 1024 characters                                                      |
         | 没有 front matter  | no-front-matter  | # Just a title\nSome text.                               | SKILL.md must start with YAML front matter between --- lines                                     |
         | front matter 未闭合 | unclosed        | ---\nname: unclosed\ndescription: x                      | the front matter is not closed by a --- line                                                     |

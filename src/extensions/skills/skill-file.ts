@@ -1,24 +1,22 @@
 import { basename, dirname } from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { FAILSAFE_SCHEMA, load as loadYaml } from 'js-yaml';
 import { z } from 'zod';
 import type { Skill } from './skill';
 
 /** The Agent Skills front matter (agentskills.io). Fields other tools add are ignored, not refused. */
 const frontMatterSchema = z.object({
   name: z
-    .string({ error: 'name is required (a string)' })
+    .string({ error: (issue) => (issue.input === undefined ? 'name is required' : 'name must be a string') })
     .max(64, 'name must be at most 64 characters')
     .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'name must be lowercase letters, digits and single hyphens, not starting or ending with a hyphen'),
   description: z
-    .string({ error: 'description is required (a string)' })
+    .string({ error: (issue) => (issue.input === undefined ? 'description is required' : 'description must be a string') })
     .trim()
     .min(1, 'description must not be empty')
     .max(1024, 'description must be at most 1024 characters'),
   license: z.string({ error: 'license must be a string' }).optional(),
   compatibility: z.string({ error: 'compatibility must be a string' }).min(1).max(500, 'compatibility must be at most 500 characters').optional(),
-  metadata: z
-    .record(z.string(), z.union([z.string(), z.number(), z.boolean()]).transform(String), { error: 'metadata must map names to strings' })
-    .optional(),
+  metadata: z.record(z.string(), z.string(), { error: 'metadata must map names to strings' }).optional(),
   'allowed-tools': z.union([z.string(), z.array(z.string())], { error: 'allowed-tools must be a space-separated string' }).optional(),
 });
 
@@ -29,14 +27,17 @@ export type SkillFileResult = { skill: Skill } | { problem: string };
  * specification comes back as a problem naming the rule (the caller skips it with a warning).
  */
 export function parseSkillFile(location: string, text: string): SkillFileResult {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  if (lines[0]?.trim() !== '---') return { problem: 'SKILL.md must start with YAML front matter between --- lines' };
-  const end = lines.findIndex((line, i) => i > 0 && line.trim() === '---');
-  if (end < 0) return { problem: 'the front matter is not closed by a --- line' };
+  const source = text.replace(/^\uFEFF/, '');
+  const opening = /^---[ \t]*\r?\n/.exec(source);
+  if (!opening) return { problem: 'SKILL.md must start with YAML front matter between --- lines' };
+  const rest = source.slice(opening[0].length);
+  const closing = /^---[ \t]*(?:\r?\n|$)/m.exec(rest);
+  if (!closing) return { problem: 'the front matter is not closed by a --- line' };
 
   let data: unknown;
   try {
-    data = parseYaml(lines.slice(1, end).join('\n'));
+    // Every value of the front matter is text (the specification's fields are strings): `version: 1.0` stays "1.0".
+    data = loadYaml(rest.slice(0, closing.index), { schema: FAILSAFE_SCHEMA });
   } catch (error) {
     return { problem: `the front matter is not valid YAML: ${(error as Error).message.split('\n')[0]}` };
   }
@@ -59,7 +60,7 @@ export function parseSkillFile(location: string, text: string): SkillFileResult 
       allowedTools: (Array.isArray(tools) ? tools : (tools ?? '').split(/[\s,]+/)).filter(Boolean),
       dir,
       location,
-      body: lines.slice(end + 1).join('\n').trim(),
+      body: rest.slice(closing.index + closing[0].length).trim(),
     },
   };
 }
