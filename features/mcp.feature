@@ -176,12 +176,17 @@ Feature: MCP 客户端：经由 mcp:* 调用真实的 MCP 服务器
         | JSON 与参数混用 | mcp:everything:echo '{"message": "a"}' --message b      | pass either one JSON object or --name value flags, not both                             |
       And 服务器不应收到任何 tools/call
 
-    Scenario: 结构化内容以 JSON 给出
+    Scenario: 结构化内容以 JSON 给出，只说一次（服务器为老客户端附上的同一份 JSON 文本不重复）
       Given 项目配置中有 MCP 服务器 "everything"：server-everything
       When 路由命令 `mcp:everything:get-structured-content --location Chicago`
-      Then 标准输出应为 JSON:
+      Then 标准输出应为:
         """
-        {"temperature": 36, "conditions": "Light rain / drizzle", "humidity": 82}
+        {
+          "temperature": 36,
+          "conditions": "Light rain / drizzle",
+          "humidity": 82
+        }
+
         """
 
     Scenario: 图片与内嵌资源只给摘要（类型、大小、uri），不输出原始数据
@@ -209,13 +214,10 @@ Feature: MCP 客户端：经由 mcp:* 调用真实的 MCP 服务器
       Then 命令结果的失败类别应为 `command_not_found`
       And stderr 应包含 `MCP server "everything" has no tool "no-such-tool". Its tools: echo, get-annotated-message, get-env`
 
-    Scenario: filesystem 服务器以工作区为根：写入的文件落盘（结果是它的结构化内容），根目录以外的路径被服务器拒绝
+    Scenario: filesystem 服务器以工作区为根：写入的文件落盘，根目录以外的路径被服务器拒绝
       Given 项目配置中有 MCP 服务器 "files"：server-filesystem，根目录为工作区
       When 路由命令 `mcp:files:write_file --path notes.txt --content 'written over MCP'`
-      Then 标准输出应为 JSON:
-        """
-        {"content": "Successfully wrote to notes.txt"}
-        """
+      Then 命令结果应为 stdout "Successfully wrote to notes.txt\n"、stderr ""、退出码 0
       And 工作区文件 `notes.txt` 的内容应为 "written over MCP"
       When 路由命令 `mcp:files:read_text_file --path /etc/hostname`
       Then 命令结果的失败类别应为 `execution_error`

@@ -172,12 +172,6 @@ Then('依次路由下列命令，每条都应是 invalid_usage，stderr 给出�
   }
 });
 
-Then('标准输出应为 JSON:', async function (this: SynapseWorld, json: string) {
-  const { stdout, exitCode } = await tools(this).result();
-  expect(exitCode).to.equal(0);
-  expect(JSON.parse(stdout)).to.deep.equal(JSON.parse(json));
-});
-
 Then('标准输出中工具 {string} 的描述应为 {string}', async function (this: SynapseWorld, tool: string, description: string) {
   const { stdout } = await tools(this).result();
   const line = stdout.split('\n').find((candidate) => new RegExp(`^\\s+${tool}\\s{2,}`).test(candidate));

@@ -4,18 +4,24 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 const MAX_OUTPUT_CHARS = 128 * 1024;
 
 /**
- * A tool result as text for the model: text content joined, or the structured content as JSON when there is
- * some (the protocol has servers repeat it as text for old clients: it is said once), and images, audio and
- * resources summarised (type, size, uri) rather than dumped raw.
+ * A tool result as text for the model: text content joined, structured content as JSON (said once: a text
+ * block that serializes it, as the protocol asks servers to add, is shown as that JSON; one that already
+ * says everything in it is enough), and images, audio and resources summarised (type, size, uri), never raw.
  */
 export function formatToolResult(result: CallToolResult): string {
-  const parts: string[] = [];
   const structured = result.structuredContent;
-  if (structured !== undefined) parts.push(JSON.stringify(structured, null, 2));
+  const json = structured === undefined ? undefined : JSON.stringify(structured, null, 2);
+  let structuredShown = false;
+  const parts: string[] = [];
   for (const block of result.content ?? []) {
     switch (block.type) {
       case 'text':
-        if (structured === undefined) parts.push(block.text);
+        if (json !== undefined && sameJson(block.text, structured)) {
+          parts.push(json);
+          structuredShown = true;
+        } else {
+          parts.push(block.text);
+        }
         break;
       case 'image':
       case 'audio':
@@ -34,7 +40,22 @@ export function formatToolResult(result: CallToolResult): string {
         parts.push(`[${(block as { type: string }).type} content]`);
     }
   }
+  if (json !== undefined && !structuredShown && !saysEverything(parts.join('\n'), structured)) parts.push(json);
   return bound(parts.join('\n'));
+}
+
+function sameJson(text: string, value: unknown): boolean {
+  try {
+    return JSON.stringify(JSON.parse(text)) === JSON.stringify(value);
+  } catch {
+    return false;
+  }
+}
+
+/** Whether every value in `value` already appears in `text` (a server that put the same thing in words). */
+function saysEverything(text: string, value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return text.includes(String(value));
+  return Object.values(value as Record<string, unknown>).every((item) => saysEverything(text, item));
 }
 
 function base64Bytes(data: string): number {
