@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 /** The real MCP servers of the suite, from npm (devDependencies), started with this Node. */
 export const EVERYTHING_SERVER = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
 export const FILESYSTEM_SERVER = require.resolve('@modelcontextprotocol/server-filesystem/dist/index.js');
-const LOOPBACK_ONLY = join(__dirname, 'loopback-only.cjs');
+const HTTP_SERVER_PRELOAD = join(__dirname, 'http-server-preload.cjs');
 export const MCP_TAP = join(__dirname, 'mcp-tap.cjs');
 
 /**
@@ -44,13 +44,13 @@ export async function freePort(): Promise<number> {
 
 /**
  * server-everything serving one of its HTTP transports (`streamableHttp` on /mcp, or the old `sse` on /sse)
- * on 127.0.0.1 only; resolves once it listens.
+ * on 127.0.0.1 only, ending with the test process; resolves once it listens.
  */
 export async function startHttpServer(mode: 'streamableHttp' | 'sse', marker: string): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [`--disable-warning=${marker}`, '--require', LOOPBACK_ONLY, EVERYTHING_SERVER, mode], {
+  const child = spawn(process.execPath, [`--disable-warning=${marker}`, '--require', HTTP_SERVER_PRELOAD, EVERYTHING_SERVER, mode], {
     env: { ...process.env, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'], // the server exits when this stdin closes (see the preload)
   });
   let output = '';
   const listening = new Promise<void>((resolve, reject) => {
