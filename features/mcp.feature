@@ -82,6 +82,14 @@ Feature: MCP 客户端：经由 mcp:* 调用真实的 MCP 服务器
       Then 退出码应为 `1`
       And 本场景不应有 MCP 服务器进程在运行
 
+    Scenario: 同时到来的几次首次使用共用一个服务器进程（并行的子代理）
+      Given 项目配置中有 MCP 服务器 "everything"：server-everything
+      When 经由 4 个路由器同时调用 `mcp:everything:echo {"message": "together"}`
+      Then 每个调用都应输出 "Echo: together"
+      And 应有 1 个本场景的 MCP 服务器进程在运行
+      When 关闭扩展层
+      Then 本场景不应有 MCP 服务器进程在运行
+
     Scenario: 启动即退出的服务器：错误给出它的命令与 stderr 的末尾
       Given 项目配置中有 MCP 服务器 "broken"，命令为 `node -e "console.error('FOO_API_KEY is not set'); process.exit(3)"`
       When 路由命令 `mcp:broken:anything`

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { Given, Then, When, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import { BashRouter, type McpListing } from '../src';
+import { BashRouter, type CommandResult, type McpListing } from '../src';
 import { splitCommandLine } from './support/cli-context';
 import { ExtensionsContext, type ConfigPlace } from './support/extensions-context';
 import { eventually } from './support/mcp-servers';
@@ -18,6 +18,7 @@ const runner = (world: SynapseWorld) => world.use(RunnerContext);
 interface McpScenario {
   listing?: McpListing;
   tapLog?: string;
+  parallel?: CommandResult[];
 }
 const scenarios = new WeakMap<SynapseWorld, McpScenario>();
 const scenario = (world: SynapseWorld): McpScenario => {
@@ -131,6 +132,14 @@ When(/^用 AbortSignal 调用 Bash 工具执行 `(.+)` 并在服务器收到调�
   tools(this).recordToolResult(await pending);
 });
 
+When(/^经由 (\d+) 个路由器同时调用 `(.+)`$/, async function (this: SynapseWorld, count: string, command: string) {
+  const handlers = (await ext(this).extensions()).handlers;
+  const cwd = await ext(this).workspace();
+  const routers = Array.from({ length: Number(count) }, () => new BashRouter({ cwd, extensions: handlers }));
+  this.onCleanup(() => Promise.all(routers.map((router) => router.close())));
+  scenario(this).parallel = await Promise.all(routers.map((router) => router.route(command)));
+});
+
 // --- checking -----------------------------------------------------------------------------------------
 
 Then(/^MCP 服务器 "(.+)" 应为 "(\w+)"，定义来自 ?(--mcp-config 文件|项目配置|用户配置)$/, async function (this: SynapseWorld, name: string, state: string, place: string) {
@@ -177,6 +186,10 @@ Then('标准输出中工具 {string} 的描述应为 {string}', async function (
   const line = stdout.split('\n').find((candidate) => new RegExp(`^\\s+${tool}\\s{2,}`).test(candidate));
   expect(line, `a line for ${tool}`).to.not.equal(undefined);
   expect(line!.trim().slice(tool.length).trim()).to.equal(description);
+});
+
+Then('每个调用都应输出 {string}', function (this: SynapseWorld, text: string) {
+  for (const result of scenario(this).parallel!) expect(result).to.deep.include({ stdout: `${text}\n`, exitCode: 0 });
 });
 
 Then(/^应有 (\d+) 个本场景的 MCP 服务器进程在运行$/, async function (this: SynapseWorld, count: string) {

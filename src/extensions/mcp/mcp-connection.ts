@@ -65,7 +65,8 @@ export class McpConnection {
 
   async callTool(name: string, args: Record<string, unknown>, options: CallOptions): Promise<CallToolResult> {
     await this.ready();
-    const { client } = this.connected!;
+    if (!this.connected) throw new McpServerError(`MCP server "${this.name}" went away before the call${this.stderrNote()}`);
+    const { client } = this.connected;
     const result = await client.callTool({ name, arguments: args }, undefined, {
       signal: options.signal,
       timeout: options.timeoutMs,

@@ -136,6 +136,9 @@ export class McpManager {
       throw new McpLookupError(`Unknown MCP server "${name}". Configured servers: ${known.join(', ') || '(none)'}.${detail}`);
     }
     if (this.closed) throw new McpLookupError(`MCP servers are closed; "${name}" cannot start`);
+    // Two first uses at once (parallel sub-agents) share one connection: look again after the await above.
+    const raced = this.connections.get(name);
+    if (raced) return raced;
     // The SDK loads only when a server is first used: a run that uses none pays nothing for it.
     const { McpConnection } = require('./mcp-connection') as typeof import('./mcp-connection');
     const connection = new McpConnection(config, {
