@@ -1,5 +1,6 @@
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import Ajv2020 from 'ajv/dist/2020';
+import type Ajv from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import type Ajv2020 from 'ajv/dist/2020';
 import { UsageError } from '../../tools/agent-commands/agent-command';
 import { describeValue, rejectsUnknownKeys, schemaTypes, type JsonSchema } from './json-schema';
 
@@ -29,7 +30,11 @@ function validatorFor(schema: JsonSchema): ValidateFunction | null {
   let validate: ValidateFunction | null = null;
   try {
     const { $schema, ...rest } = schema;
-    const ajv = typeof $schema === 'string' && $schema.includes('2020-12') ? (draft2020 ??= new Ajv2020(options)) : (draft07 ??= new Ajv(options));
+    // Loaded on the first call with arguments: a command that calls no MCP tool does not pay for ajv.
+    const ajv =
+      typeof $schema === 'string' && $schema.includes('2020-12')
+        ? (draft2020 ??= new (require('ajv/dist/2020') as { default: typeof Ajv2020 }).default(options))
+        : (draft07 ??= new (require('ajv') as { default: typeof Ajv }).default(options));
     validate = ajv.compile(rest);
   } catch {
     validate = null;

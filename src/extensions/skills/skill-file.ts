@@ -1,5 +1,5 @@
 import { basename, dirname } from 'node:path';
-import { FAILSAFE_SCHEMA, load as loadYaml } from 'js-yaml';
+import type * as JsYaml from 'js-yaml';
 import { z } from 'zod';
 import type { Skill } from './skill';
 
@@ -20,6 +20,8 @@ const frontMatterSchema = z.object({
   'allowed-tools': z.union([z.string(), z.array(z.string())], { error: 'allowed-tools must be a space-separated string' }).optional(),
 });
 
+let jsYaml: typeof JsYaml | undefined;
+
 export type SkillFileResult = { skill: Skill } | { problem: string };
 
 /**
@@ -37,7 +39,8 @@ export function parseSkillFile(location: string, text: string): SkillFileResult 
   let data: unknown;
   try {
     // Every value of the front matter is text (the specification's fields are strings): `version: 1.0` stays "1.0".
-    data = loadYaml(rest.slice(0, closing.index), { schema: FAILSAFE_SCHEMA });
+    const yaml = (jsYaml ??= require('js-yaml') as typeof JsYaml); // loaded when the first skill is read
+    data = yaml.load(rest.slice(0, closing.index), { schema: yaml.FAILSAFE_SCHEMA });
   } catch (error) {
     return { problem: `the front matter is not valid YAML: ${(error as Error).message.split('\n')[0]}` };
   }
