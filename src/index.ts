@@ -6,3 +6,4 @@ export * from './tools';
 export * from './todo';
 export * from './runner';
 export * from './subagents';
+export * from './extensions';

@@ -275,10 +275,12 @@ Given('Router 注入了记录请求的 SubAgent 执行器', async function (this
 
 Given(/^Router 注入了只认识服务器 "(.+)" 的 MCP 处理器$/, async function (this: SynapseWorld, known: string) {
   tools(this).routerOptions.extensions = {
-    mcp: (server, tool, args) =>
-      server === known
+    mcp: (target, args) => {
+      const [server, tool] = target.split(':');
+      return server === known
         ? { stdout: `${server}/${tool} [${args.map((arg) => `'${arg}'`).join(',')}]\n`, stderr: '', exitCode: 0 }
-        : { stdout: '', stderr: `Unknown MCP server: ${server}\n`, exitCode: 1, failureCategory: 'command_not_found' },
+        : { stdout: '', stderr: `Unknown MCP server: ${server}\n`, exitCode: 1, failureCategory: 'command_not_found' };
+    },
   };
   await tools(this).router();
 });

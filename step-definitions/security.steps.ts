@@ -179,9 +179,17 @@ Given('模型连续 {int} 轮调用工具 `{}`，然后回答 {string}', functio
   runner(this).reply(answer);
 });
 
+function toolResultsOfRequest(world: SynapseWorld, n: number): string {
+  const toolMessages = (world.llm.requests[n - 1]?.messages ?? []).filter((message) => message.role === 'tool');
+  return toolMessages.map((message) => message.content).join('\n');
+}
+
 Then('模型收到的第 {int} 次请求中的工具结果应包含 {string}', function (this: SynapseWorld, n: number, text: string) {
-  const toolMessages = (this.llm.requests[n - 1]?.messages ?? []).filter((message) => message.role === 'tool');
-  expect(toolMessages.map((message) => message.content).join('\n')).to.contain(text);
+  expect(toolResultsOfRequest(this, n)).to.contain(text);
+});
+
+Then('模型收到的第 {int} 次请求中的工具结果不应包含 {string}', function (this: SynapseWorld, n: number, text: string) {
+  expect(toolResultsOfRequest(this, n)).to.not.contain(text);
 });
 
 Then('运行事件应包含一个拒绝命令 `{}` 的 permission_decided 事件，由 {string} 做出', function (this: SynapseWorld, command: string, by: string) {

@@ -36,6 +36,17 @@ Feature: 密钥不进入工具
       When 路由命令 `echo "[$HARMLESS_LOOKING]"`
       Then 命令结果应为 stdout "[]\n"、stderr ""、退出码 0
 
+    Scenario: Runner 启动的 MCP 服务器拿到的也是没有密钥的环境
+      Given 环境变量 `OPENAI_API_KEY` 与 `DEPLOY_TOKEN` 是真实样子的密钥
+      And 项目配置中有 MCP 服务器 "everything"：server-everything
+      And Runner 自己创建扩展层，HOME 为场景目录
+      And 模型先调用 Bash 执行 `mcp:everything:get-env`，然后回复 "env listed"
+      When 执行一次运行
+      Then 运行应以 "env listed" 结束
+      And 模型收到的第 2 次请求中的工具结果应包含 "PATH"
+      And 模型收到的第 2 次请求中的工具结果不应包含 "OPENAI_API_KEY"
+      And 模型收到的第 2 次请求中的工具结果不应包含 "DEPLOY_TOKEN"
+
   Rule: 已知的密钥值在成为工具结果之前被遮盖
 
     Scenario Outline: 文件里的密钥经由 <途径> 读出时被遮盖

@@ -1,8 +1,8 @@
 import type { CommandModule } from 'yargs';
-import type { GlobalArgs } from './global-options';
+import { extensionOptions, type ExtensionArgs } from './extension-options';
 import { securityOptions, type SecurityArgs } from './security-options';
 
-export interface ExecArgs extends GlobalArgs, SecurityArgs {
+export interface ExecArgs extends ExtensionArgs, SecurityArgs {
   command?: string[];
   '--'?: string[];
   readOnly: boolean;
@@ -12,7 +12,7 @@ export interface ExecArgs extends GlobalArgs, SecurityArgs {
 /** `synapse exec <command>`: one command through the Bash tool's router, as the model would run it. */
 export const execCommand: CommandModule<object, ExecArgs> = {
   command: 'exec [command..]',
-  describe: 'Run one command through the Bash tool router (shell, read/write/edit/glob/search, TodoWrite)',
+  describe: 'Run one command through the Bash tool router (shell, read/write/edit/glob/search, TodoWrite, mcp:*, skill:*)',
   builder: (yargs) =>
     yargs
       .positional('command', { type: 'string', array: true, describe: 'The command; quote it, or put it after --' })
@@ -20,11 +20,14 @@ export const execCommand: CommandModule<object, ExecArgs> = {
       .options({
         'read-only': { type: 'boolean', default: false, describe: 'Same as --sandbox read-only' },
         json: { type: 'boolean', default: false, describe: 'Print one JSON result line instead of the output' },
+        ...extensionOptions,
       })
       .example('$0 exec "echo hello > hello.txt"', 'a native shell command')
       .example('$0 exec "read hello.txt"', 'an agent command')
       .example('$0 exec -- glob "src/**/*.ts"', 'everything after -- is the command')
-      .example(`$0 exec --sandbox read-only "bash -c 'rm f'"`, 'refused: nothing is writable') as never,
+      .example(`$0 exec --sandbox read-only "bash -c 'rm f'"`, 'refused: nothing is writable')
+      .example('$0 exec "mcp:list"', 'the configured MCP servers and their tools')
+      .example('$0 exec --skills-dir fixtures/skills "skill:search word count"', 'search the skills') as never,
   handler: async (args) => {
     const { execOnce } = require('./exec-once') as typeof import('./exec-once');
     process.exitCode = await execOnce(args);

@@ -4,8 +4,10 @@ import { toToolResult } from '../tools/bash-tool-result';
 import { CliError, ExitCode } from './exit-codes';
 import type { ExecArgs } from './exec-command';
 import { closeWithin } from './close-within';
+import { createCliExtensions } from './extension-options';
 import { handleInterrupt } from './interrupt';
 import { toolSecurityOptions } from './security-options';
+import { ToolSecurity } from '../tools/security/tool-security';
 
 /** Routes one command; its stdout and stderr pass through, its exit code becomes ours. */
 export async function execOnce(args: ExecArgs): Promise<number> {
@@ -14,9 +16,12 @@ export async function execOnce(args: ExecArgs): Promise<number> {
 
   if (args.readOnly && args.sandbox && args.sandbox !== 'read-only') throw new CliError(`--read-only contradicts --sandbox ${args.sandbox}`);
   let cancel = () => {};
-  const security = toolSecurityOptions(args, { json: args.json, onInterrupt: () => cancel() });
-  const router = new BashRouter({ cwd: args.cwd, readOnly: args.readOnly, security });
-  for (const warning of router.security.warnings) process.stderr.write(`synapse: warning: ${warning}\n`);
+  const security = ToolSecurity.create(args.cwd, toolSecurityOptions(args, { json: args.json, onInterrupt: () => cancel() }));
+  // MCP servers and skill scripts are processes a tool starts: the same secret-free environment as the shell.
+  const extensions = createCliExtensions(args, security.environment());
+  const router = new BashRouter({ cwd: args.cwd, readOnly: args.readOnly, security, extensions: extensions.handlers });
+  for (const warning of router.security.warnings) process.stderr.write(`synapse: warning: ${warning}
+`);
   const running = router.route(command);
   cancel = () => running.cancel();
   const stopListening = handleInterrupt(cancel);
@@ -34,7 +39,8 @@ export async function execOnce(args: ExecArgs): Promise<number> {
     return result.exitCode;
   } finally {
     stopListening();
-    await closeWithin(() => router.close());
+    // MCP servers get longer: closing one ends its stdin, then SIGTERM, then SIGKILL.
+    await Promise.all([closeWithin(() => router.close()), closeWithin(() => extensions.close(), 5000)]);
   }
 }
 

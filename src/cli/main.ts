@@ -3,10 +3,12 @@ import { execCommand } from './exec-command';
 import { CliError, CliExit, ExitCode } from './exit-codes';
 import { reportError } from './error-report';
 import { globalOptions, resolveCwd } from './global-options';
+import { mcpCommand } from './mcp-command';
 import { packageVersion } from './package-version';
 import { runCommand } from './run-command';
 import { runtimeCommand } from './runtime-command';
 import { sessionsCommand } from './sessions-command';
+import { skillsCommand } from './skills-command';
 
 /**
  * Parses the command line and runs one command. Command modules load their heavy dependencies (openai,
@@ -25,7 +27,9 @@ export async function main(argv: string[]): Promise<number> {
     .command(execCommand)
     .command(sessionsCommand)
     .command(runtimeCommand)
-    .demandCommand(1, 'a command is required: run, exec, sessions or runtime')
+    .command(mcpCommand)
+    .command(skillsCommand)
+    .demandCommand(1, 'a command is required: run, exec, sessions, runtime, mcp or skills')
     .strict()
     .parserConfiguration({ 'populate--': true })
     .version(packageVersion())

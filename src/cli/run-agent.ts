@@ -5,6 +5,7 @@ import { emptyUsage, addUsage } from '../session/usage';
 import { CliError, ExitCode } from './exit-codes';
 import { describeError, exitCodeFor, reportError } from './error-report';
 import { closeWithin } from './close-within';
+import { extensionPaths } from './extension-options';
 import { handleInterrupt } from './interrupt';
 import { connectModel } from './model-client';
 import { readPrompt } from './read-prompt';
@@ -22,6 +23,7 @@ export async function runAgent(args: RunArgs): Promise<number> {
   const persistence = await sessionOptions(args);
   const model = connectModel(args);
   const prompt = (await readPrompt(args.prompt))!;
+  const { mcpConfig, skillsDirs } = extensionPaths(args);
 
   const controller = new AbortController();
   const security = toolSecurityOptions(args, { json: args.json, onInterrupt: () => controller.abort(), secrets: model.apiKey ? [model.apiKey] : [] });
@@ -37,6 +39,8 @@ export async function runAgent(args: RunArgs): Promise<number> {
     maxConsecutiveToolFailures,
     maxIterations,
     enableSkillSearchInstruction: args.skillSearch,
+    mcpConfig,
+    skillsDirs,
     onEvent: (event) => {
       if (event.type === 'usage') usage = addUsage(usage, event.usage);
       if (event.type === 'run_finished') stopReason = event.stopReason;
@@ -73,7 +77,8 @@ export async function runAgent(args: RunArgs): Promise<number> {
     return reportError(error, { debug: args.debug });
   } finally {
     stopListening();
-    await closeWithin(() => runner.close());
+    // The runner closes its MCP servers too: closing one ends its stdin, then SIGTERM, then SIGKILL.
+    await closeWithin(() => runner.close(), 5000);
   }
 }
 

@@ -1,10 +1,10 @@
 import type { CommandModule } from 'yargs';
-import type { GlobalArgs } from './global-options';
+import { extensionOptions, type ExtensionArgs } from './extension-options';
 import { modelOptions, type ModelArgs } from './model-options';
 import { securityOptions, type SecurityArgs } from './security-options';
 import { sessionsDirOption } from './session-options';
 
-export interface RunArgs extends GlobalArgs, ModelArgs, SecurityArgs {
+export interface RunArgs extends ExtensionArgs, ModelArgs, SecurityArgs {
   prompt?: string;
   sessionsDir?: string;
   /** An id to resume; `false` from --no-session. */
@@ -25,6 +25,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .options(modelOptions)
       .options(sessionsDirOption)
       .options(securityOptions)
+      .options(extensionOptions)
       .options({
         session: { type: 'string', describe: 'Resume this session (see synapse sessions list); --no-session persists nothing' },
         'max-consecutive-failures': {
@@ -40,7 +41,8 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .example('$0 run "List the TypeScript files here"', 'with OPENAI_API_KEY set')
       .example('$0 run --base-url http://localhost:11434/v1 --model qwen2.5 "Hi"', 'a local Ollama server')
       .example('$0 run --session <id> "And now?"', 'continue a session')
-      .example('$0 run --sandbox read-only --deny "git push*" "Review the repo"', 'nothing written, never a push') as never,
+      .example('$0 run --sandbox read-only --deny "git push*" "Review the repo"', 'nothing written, never a push')
+      .example('$0 run --fixture fixtures/demo-skill.json --skills-dir fixtures/skills "How big is this project?"', 'offline demo of a skill') as never,
   handler: async (args) => {
     const { runAgent } = require('./run-agent') as typeof import('./run-agent');
     process.exitCode = await runAgent(args);

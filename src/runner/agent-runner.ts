@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type OpenAI from 'openai';
+import { createExtensions, type Extensions } from '../extensions';
 import { AbortError } from '../llm/model-error';
 import { createOpenAIClient, createOpenAIModelRuntime } from '../llm/openai-model-runtime';
 import type { ChatMessage, ModelRuntime, Usage } from '../llm/types';
@@ -39,6 +40,10 @@ export class AgentRunner {
    */
   readonly security?: ToolSecurity;
   private warned = false;
+  private readonly extensions?: Extensions;
+  private readonly ownedExtensions?: Extensions;
+  /** The extension listing of the system prompt, taken once per run (a stable prompt within a run). */
+  private extensionsPrompt = '';
   private readonly sessionId: string | null;
   private readonly ready: Promise<{ history: ConversationHistory; session: Session | null }>;
   private running = false;
@@ -50,6 +55,8 @@ export class AgentRunner {
     this.todoStore = options.todoStore ?? new TodoStore();
     if (!options.toolset) {
       this.security = this.createSecurity();
+      // MCP servers are processes a tool starts: they get the same secret-free environment as the shell.
+      this.extensions = options.extensions ?? (this.ownedExtensions = createExtensions({ cwd: options.cwd, mcpConfig: options.mcpConfig, skillsDirs: options.skillsDirs, env: this.security.environment() }));
       this.ownedRouter = this.createRouter();
     }
     this.tools = new Map((options.toolset ?? [new BashTool(this.ownedRouter!)]).map((tool) => [tool.name, tool]));
@@ -98,9 +105,13 @@ export class AgentRunner {
 
   private async loop(input: string, { signal }: RunOptions): Promise<string> {
     const { history, session } = await this.ready;
+    this.extensionsPrompt = await this.listExtensions();
     this.emit({ type: 'run_started', sessionId: this.sessionId, input });
-    if (!this.warned) for (const message of this.security?.warnings ?? []) this.emit({ type: 'warning', message });
-    this.warned = true;
+    if (!this.warned) {
+      this.warned = true;
+      const warnings = [...(this.security?.warnings ?? []), ...((await this.extensions?.warnings()) ?? [])];
+      for (const message of warnings) this.emit({ type: 'warning', message });
+    }
     // Title the session by what the user asked, not by the instruction block put before it.
     if (session && !session.title) await session.setTitle(input);
     const skillSearch = (this.options.enableSkillSearchInstruction ?? true) && !history.hasUserMessage;
@@ -144,9 +155,19 @@ export class AgentRunner {
     return this.stop(history, `Reached the limit of ${maxIterations} model requests in one run; stopping.`, 'max_iterations');
   }
 
-  /** Ends the shell this runner started. */
+  /** Ends the shell and the MCP servers this runner started. */
   async close(): Promise<void> {
-    await this.ownedRouter?.close();
+    await Promise.all([this.ownedRouter?.close(), this.ownedExtensions?.close()]);
+  }
+
+  /** Servers and skills for the default system prompt; a listing that fails costs the listing, not the run. */
+  private async listExtensions(): Promise<string> {
+    if (this.options.systemPrompt || !this.extensions) return '';
+    try {
+      return await this.extensions.promptSection();
+    } catch {
+      return '';
+    }
   }
 
   /** One model request: the system prompt (never part of the history), then the conversation. */
@@ -173,7 +194,7 @@ export class AgentRunner {
 
   private get systemPrompt(): string {
     const { systemPrompt, cwd, isSubAgent } = this.options;
-    return systemPrompt ?? defaultSystemPrompt(cwd ?? process.cwd(), { isSubAgent });
+    return systemPrompt ?? defaultSystemPrompt(cwd ?? process.cwd(), { isSubAgent, extensions: this.extensionsPrompt });
   }
 
   private emit(event: RunnerEvent): void {
@@ -202,13 +223,15 @@ export class AgentRunner {
       cwd: this.options.cwd,
       todoStore: this.todoStore,
       security,
+      extensions: this.extensions?.handlers,
       subAgentExecutorFactory: createSubAgentExecutorFactory({
         createRunner: (options) => new AgentRunner(options),
         client: this.client,
         model: this.model,
         cwd: () => router.cwd,
         recordUsage: (usage, model) => this.recordUsage(usage, model),
-        createRouter: ({ cwd, readOnly }) => new BashRouter({ cwd, readOnly, security }),
+        createRouter: ({ cwd, readOnly }) => new BashRouter({ cwd, readOnly, security, extensions: this.extensions?.handlers }),
+        extensions: this.extensions?.handlers,
       }),
     });
     return router;

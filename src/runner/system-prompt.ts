@@ -1,5 +1,5 @@
 /** The default system prompt: one tool, and how to use it well. */
-export function defaultSystemPrompt(cwd: string, options: { isSubAgent?: boolean } = {}): string {
+export function defaultSystemPrompt(cwd: string, options: { isSubAgent?: boolean; extensions?: string } = {}): string {
   const lines = [
     'You are Synapse, a capable software agent working in a shell.',
     `Your working directory is ${cwd}.`,
@@ -19,5 +19,7 @@ export function defaultSystemPrompt(cwd: string, options: { isSubAgent?: boolean
       'For multi-step work keep a todo list with TodoWrite and finish only when every item is completed.',
     );
   }
+  // MCP servers and skills, listed by the extension layer (bounded).
+  if (options.extensions) lines.push('', options.extensions);
   return lines.join('\n');
 }

@@ -4,6 +4,7 @@ import type { Tool, ToolResult } from '../tools/types';
 import type { PermissionEvent, ToolSecurityOptions } from '../tools/security';
 import type { TodoStore } from '../todo';
 import type { Session } from '../session';
+import type { Extensions } from '../extensions';
 
 /** Why a run ended. */
 export type StopReason = 'completed' | 'consecutive_failures' | 'max_iterations';
@@ -64,6 +65,12 @@ export interface AgentRunnerOptions {
    * `approve` says yes (fail-closed); workspace-write sandbox where bubblewrap works; secrets kept out.
    */
   security?: ToolSecurityOptions;
+  /** MCP config files named explicitly (`--mcp-config`), before `<cwd>/mcp_servers.json` and `~/.synapse/mcp/mcp_servers.json`. */
+  mcpConfig?: string[];
+  /** Skill directories named explicitly (`--skills-dir`), before `<cwd>/.agents/skills`, `~/.agents/skills`, `~/.synapse/skills`. */
+  skillsDirs?: string[];
+  /** A ready extension layer (MCP servers, skills), closed by whoever built it. Default: one built from the options above, closed by close(). */
+  extensions?: Extensions;
   /** Set for sub-agents: the default system prompt then describes a single delegated task. */
   isSubAgent?: boolean;
 }

@@ -2,6 +2,7 @@ import type OpenAI from 'openai';
 import type { Usage } from '../llm/types';
 import type { AgentRunnerOptions, StopReason } from '../runner/types';
 import { BashTool, type BashRouter } from '../tools';
+import type { ExtensionHandlers } from '../tools/extensions/extension-handlers';
 import type { CommandResult, SubAgentExecutor, SubAgentExecutorFactory, TaskRequest } from '../tools/types';
 import { guardNestedTasks } from './nested-task-guard';
 import { taskTypeOf, TASK_TYPES } from './task-types';
@@ -22,10 +23,12 @@ export interface SubAgentDependencies {
   recordUsage(usage: Usage, model: string): unknown;
   /**
    * Builds a sub-agent's router, from the parent's settings: the same permission policy and approvals,
-   * sandbox, secret-free environment and redaction (and, later, the same MCP and skill handlers).
+   * sandbox, secret-free environment and redaction and the same MCP and skill handlers.
    * `readOnly` is set for task:explore.
    */
   createRouter(options: { cwd: string; readOnly: boolean }): BashRouter;
+  /** The skill catalog a `task:skill` sub-agent answers from. */
+  extensions?: ExtensionHandlers;
 }
 
 /** `task:general`, `task:explore` and `task:skill`, each a nested AgentRunner with its own history and shell. */
@@ -36,6 +39,8 @@ export function createSubAgentExecutorFactory(deps: SubAgentDependencies): SubAg
     const executor: SubAgentExecutor = {
       async execute(request: TaskRequest, { signal }): Promise<CommandResult> {
         const cwd = deps.cwd();
+        // The skill sub-agent has no tools: it answers from the catalog it is given (so it cannot recurse either).
+        const catalog = kind.answersFromSkillCatalog ? `\n\n${(await deps.extensions?.skillCatalog?.(request.prompt)) ?? 'Skill catalog: no skills are installed.'}` : '';
         const router = deps.createRouter({ cwd, readOnly: kind.readOnly });
         const bash = guardNestedTasks(new BashTool(router));
         let stopReason: StopReason = 'completed';
@@ -43,10 +48,12 @@ export function createSubAgentExecutorFactory(deps: SubAgentDependencies): SubAg
           model: deps.model,
           client: deps.client,
           cwd,
-          toolset: [bash],
+          toolset: kind.answersFromSkillCatalog ? [] : [bash],
           enableSkillSearchInstruction: false,
           isSubAgent: true,
-          systemPrompt: `${kind.role}\nYour working directory is ${cwd}. Your one tool is Bash(command="..."); commands accept --help.`,
+          systemPrompt: kind.answersFromSkillCatalog
+            ? `${kind.role}${catalog}`
+            : `${kind.role}\nYour working directory is ${cwd}. Your one tool is Bash(command="..."); commands accept --help.`,
           onEvent: (event) => {
             if (event.type === 'usage') deps.recordUsage(event.usage, event.model);
             if (event.type === 'run_finished') stopReason = event.stopReason;

@@ -26,6 +26,7 @@ export interface BashRouterOptions {
   commandTimeoutMs?: number;
   /** Output kept per stream of a native command (default 128 KiB); the middle of longer output is omitted. */
   maxOutputBytes?: number;
+  /** `mcp:*` and `skill:*` (src/extensions provides the real ones); without them those names are unknown. */
   extensions?: ExtensionHandlers;
   /**
    * Permission policy, approval, sandbox, secret-free environment and redaction. A ToolSecurity is shared
@@ -121,6 +122,8 @@ export class BashRouter {
           await runExtension(command, {
             signal,
             cwd: this.cwd,
+            readOnly: this.readOnly,
+            runNative: (line) => (this.readOnly ? Promise.resolve(this.readOnlyFailure('a skill script may change files')) : this.runNative(line, signal)),
             subAgentExecutorFactory: this.options.subAgentExecutorFactory,
             handlers: this.options.extensions ?? {},
           }),

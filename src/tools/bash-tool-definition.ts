@@ -17,8 +17,10 @@ Three kinds of command are accepted:
    TodoWrite '<json>'                          replace the todo list: {"todos":[{"content","activeForm","status"}]}
 3. Extensions:
    task:<type> --prompt "..." [--description "..."]   delegate to a sub-agent (e.g. task:general, task:explore)
-   mcp:<server>:<tool> [args...]                       call a tool of an MCP server
-   skill:<name> [args...]                              run a skill
+   mcp:list                                            the MCP servers and their tools
+   mcp:<server>:<tool> '<json>' | --name value         call a tool of an MCP server (--help: its parameters)
+   skill:search <keywords>, skill:load <name>          find a skill, read its instructions
+   skill:<name>:<script> [args...]                     run one of a skill's scripts
 
 On failure, run the failing command with --help to learn its usage, then retry.`;
 

@@ -4,15 +4,27 @@ export interface ExtensionCallOptions {
   signal: AbortSignal;
   /** The shell's current directory. */
   cwd: string;
+  /** The router only reads: extensions refuse what may change files. */
+  readOnly: boolean;
+  /**
+   * Runs a command line in the router's native shell (its session, time limit and sandbox), the way skill
+   * scripts run. A read-only router refuses it.
+   */
+  runNative(command: string): Promise<CommandResult>;
 }
 
-/** Runs `mcp:<server>:<tool> [args...]`; returns `failureCategory: 'command_not_found'` for names it does not know. */
-export type McpHandler = (server: string, tool: string, args: string[], options: ExtensionCallOptions) => Promise<CommandResult> | CommandResult;
+/**
+ * Runs `mcp:<target> [args...]`, where `target` is the text after `mcp:` (`list`, or `<server>:<tool>`).
+ * Returns `failureCategory: 'command_not_found'` for names it does not know.
+ */
+export type McpHandler = (target: string, args: string[], options: ExtensionCallOptions) => Promise<CommandResult> | CommandResult;
 
-/** Runs `skill:<name> [args...]`. */
-export type SkillHandler = (name: string, args: string[], options: ExtensionCallOptions) => Promise<CommandResult> | CommandResult;
+/** Runs `skill:<target> [args...]` (`list`, `search`, `load`, `<name>` or `<name>:<script>`). */
+export type SkillHandler = (target: string, args: string[], options: ExtensionCallOptions) => Promise<CommandResult> | CommandResult;
 
 export interface ExtensionHandlers {
   mcp?: McpHandler;
   skill?: SkillHandler;
+  /** The skill catalog (names, descriptions, locations) a `task:skill` sub-agent is given, most relevant to `request` first. */
+  skillCatalog?: (request: string) => Promise<string>;
 }

@@ -45,16 +45,42 @@ async function runTask(command: string, rest: string, context: ExtensionContext)
 }
 
 async function runMcp(id: string, rest: string, context: ExtensionContext): Promise<CommandResult> {
-  const match = /^mcp:([^:\s]+):([^:\s]+)$/.exec(id);
-  if (!match) throw new UsageError('expected mcp:<server>:<tool>');
-  const [, server, tool] = match;
-  if (!context.handlers.mcp) return notFoundFailure(`Unknown MCP server: ${server} (no MCP servers are configured), so ${id} does not exist`);
-  return context.handlers.mcp(server, tool, splitArguments(rest), context);
+  const target = id.slice('mcp:'.length);
+  if (!target) throw new UsageError('expected mcp:list or mcp:<server>:<tool>');
+  if (!context.handlers.mcp) {
+    if (target === 'list') return commandSuccess('No MCP servers are configured.\n');
+    return notFoundFailure(`Unknown MCP server: ${target.split(':')[0]} (no MCP servers are configured), so ${id} does not exist`);
+  }
+  return context.handlers.mcp(target, extensionArguments(rest), callOptions(context));
 }
 
 async function runSkill(id: string, rest: string, context: ExtensionContext): Promise<CommandResult> {
-  const name = id.slice('skill:'.length);
-  if (!name) throw new UsageError('expected skill:<name>');
-  if (!context.handlers.skill) return notFoundFailure(`Unknown skill: ${name} (no skills are configured)`);
-  return context.handlers.skill(name, splitArguments(rest), context);
+  const target = id.slice('skill:'.length);
+  if (!target) throw new UsageError('expected skill:list, skill:search, skill:load or skill:<name>');
+  if (!context.handlers.skill) {
+    if (target === 'list') return commandSuccess('No skills are installed.\n');
+    return notFoundFailure(`Unknown skill: ${target.split(':')[0]} (no skills are configured)`);
+  }
+  return context.handlers.skill(target, extensionArguments(rest), callOptions(context));
+}
+
+function callOptions({ signal, cwd, readOnly, runNative }: ExtensionContext): ExtensionCallOptions {
+  return { signal, cwd, readOnly, runNative };
+}
+
+/**
+ * Arguments split by shell rules, except a bare JSON object, passed whole: models write
+ * `mcp:s:t {"a": "it's"}` unquoted, which the shell would take apart.
+ */
+function extensionArguments(rest: string): string[] {
+  const text = rest.trim();
+  if (text.startsWith('{')) {
+    try {
+      const value: unknown = JSON.parse(text);
+      if (value && typeof value === 'object' && !Array.isArray(value)) return [text];
+    } catch {
+      // not JSON: shell words
+    }
+  }
+  return splitArguments(rest);
 }

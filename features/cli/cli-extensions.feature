@@ -1,0 +1,103 @@
+@own @cli
+Feature: synapse 与扩展：mcp:*、skill:*、synapse mcp list 与 synapse skills
+  CLI 经由同一套库调用 MCP 服务器与技能：`exec` 与 `run` 接受 --mcp-config 与 --skills-dir（可重复），
+  `synapse mcp list` 与 `synapse skills list|show` 给人看。每个场景运行构建好的 dist/cli.js 子进程，
+  有自己的工作目录与 HOME；服务器来自 npm，命令行带着场景的标记，CLI 退出后用 pgrep 确认它们都已结束。
+  HTTP 传输也在这里验证：服务器只监听 127.0.0.1。
+
+  Scenario: exec "mcp:list" 列出 --mcp-config 里 server-everything 的工具，退出后不留服务器进程
+    Given CLI 工作目录的 "servers.json" 中有 MCP 服务器 "everything"：server-everything
+    When CLI 运行 synapse "exec --mcp-config <work>/servers.json mcp:list"
+    Then CLI 退出码应该是 0
+    And CLI 标准输出应该包含 "everything  ready (stdio, 13 tools)"
+    And CLI 标准输出应该包含 "  get-sum"
+    And 本场景不应有 MCP 服务器进程在运行
+
+  Scenario: exec 调用一个工具并打印它的结果
+    Given CLI 工作目录的 "mcp_servers.json" 中有 MCP 服务器 "everything"：server-everything
+    When CLI 用 exec 执行下面的命令:
+      """
+      mcp:everything:echo {"message":"hi"}
+      """
+    Then CLI 退出码应该是 0
+    And CLI 标准输出应该是 "Echo: hi"
+    And 本场景不应有 MCP 服务器进程在运行
+
+  Scenario: synapse mcp list --json：服务器、来源、传输、状态与工具
+    Given CLI 工作目录的 "mcp_servers.json" 中有 MCP 服务器 "everything"：server-everything
+    When CLI 运行 synapse "mcp list --json"
+    Then CLI 退出码应该是 0
+    And CLI JSON 清单中服务器 "everything" 应该是来自 "<work>/mcp_servers.json" 的 ready stdio 服务器，工具包括 "echo, get-sum, get-env"
+    And 本场景不应有 MCP 服务器进程在运行
+
+  Scenario: Streamable HTTP（127.0.0.1）：经由 URL 连接，配置的 headers 随每个请求发送
+    Given server-everything 在 127.0.0.1 上以 Streamable HTTP 提供服务，前面有记录请求的代理
+    And CLI 工作目录的 "mcp_servers.json" 中有 MCP 服务器 "remote"，URL 为该代理，headers 为 `{"X-Synapse-Token": "token-123"}`
+    When CLI 用 exec 执行下面的命令:
+      """
+      mcp:remote:echo {"message": "over http"}
+      """
+    Then CLI 退出码应该是 0
+    And CLI 标准输出应该是 "Echo: over http"
+    And 代理转发的每个请求都应该带有请求头 "x-synapse-token" 为 "token-123"
+    When CLI 运行 synapse "mcp list"
+    Then CLI 标准输出应该包含 "remote  ready (streamable-http, 13 tools)"
+
+  Scenario: 老式 HTTP+SSE 服务器：Streamable HTTP 被拒绝后回退到 SSE
+    Given server-everything 在 127.0.0.1 上以老式 SSE 提供服务
+    And CLI 工作目录的 "mcp_servers.json" 中有 MCP 服务器 "legacy"，URL 为该服务器
+    When CLI 用 exec 执行下面的命令:
+      """
+      mcp:legacy:echo {"message": "over sse"}
+      """
+    Then CLI 退出码应该是 0
+    And CLI 标准输出应该是 "Echo: over sse"
+    When CLI 运行 synapse "mcp list"
+    Then CLI 标准输出应该包含 "legacy  ready (sse, 13 tools)"
+
+  Scenario: 一次不用 MCP 的 run 不启动服务器，系统提示仍列出配置的服务器
+    Given CLI 工作目录的 "mcp_servers.json" 中有 MCP 服务器 "everything"：server-everything
+    And CLI 模型会回复 "no tools needed"
+    When CLI 运行 synapse "run --no-session --base-url <model> 'just answer'"
+    Then CLI 退出码应该是 0
+    And CLI 模型收到的系统提示应该包含 "- everything: tools not listed yet (run mcp:list)"
+    And CLI 的 HOME 中不应该有 MCP 工具缓存
+
+  Scenario Outline: 指向不存在路径的 <参数>：一行错误，退出码 2，什么也不运行
+    When CLI 运行 synapse "exec <参数> <work>/nowhere 'echo ran > ran.txt'"
+    Then CLI 退出码应该是 2
+    And CLI 标准错误应该只有一行且包含 "<参数> "
+    And CLI 标准错误应该包含 "nowhere does not exist"
+    And CLI 工作目录中不应该有文件 "ran.txt"
+
+    Examples:
+      | 参数         |
+      | --mcp-config |
+      | --skills-dir |
+
+  Scenario: README 的技能演示离线可用：子代理找到技能，模型加载它并运行它的脚本
+    Given CLI 工作目录中有文件 "src/main.js" 内容为 "console.log('hi');"
+    When CLI 运行 synapse "run --no-session --json --fixture fixtures/demo-skill.json --skills-dir fixtures/skills 'How big is this project?'"
+    Then CLI 退出码应该是 0
+    And CLI JSON 输出中命令 "task:skill:search measure the size of a codebase: files and lines per language" 的结果应该包含 "project-stats fits"
+    And CLI JSON 输出中命令 "skill:load project-stats" 的结果应该包含 "# Project statistics"
+    And CLI JSON 输出中命令 "skill:project-stats:stats" 的结果应该包含 "js              1        1  100.0%"
+    And CLI JSON 输出的最后一行应该是 isError 为 false 的 result，文本包含 "project-stats skill"
+
+  Scenario: synapse skills list 与 show；未知的技能退出码 2
+    When CLI 运行 synapse "skills list --skills-dir fixtures/skills"
+    Then CLI 退出码应该是 0
+    And CLI 标准输出应该包含 "word-count      Count the lines, words and characters of text files."
+    When CLI 运行 synapse "skills show word-count --skills-dir fixtures/skills"
+    Then CLI 退出码应该是 0
+    And CLI 标准输出应该包含 "Run `skill:word-count:count <file>...`"
+    And CLI 标准输出应该包含 "scripts/count.sh   run: skill:word-count:count [args]"
+    When CLI 运行 synapse "skills show no-such-skill --skills-dir fixtures/skills"
+    Then CLI 退出码应该是 2
+    And CLI 标准错误应该只有一行且包含 'unknown skill "no-such-skill"'
+
+  Scenario: exec 运行技能脚本：参数原样传给脚本，工作目录是 CLI 的工作目录
+    Given CLI 工作目录中有文件 "notes.txt" 内容为 "one two three"
+    When CLI 运行 synapse "exec --skills-dir fixtures/skills 'skill:word-count:count notes.txt'"
+    Then CLI 退出码应该是 0
+    And CLI 标准输出应该包含 "0        3       13  notes.txt"

@@ -1,0 +1,266 @@
+@own @mcp
+Feature: MCP 客户端：经由 mcp:* 调用真实的 MCP 服务器
+  `mcp:*` 命令经由 MCP SDK 调用配置好的服务器。每个场景都用 npm 上的真实服务器
+  （@modelcontextprotocol/server-everything 与 server-filesystem），经由 stdio；HTTP 传输（Streamable HTTP
+  与老式 SSE）在 features/cli/cli-extensions.feature 里经由 CLI 子进程验证。场景的项目目录与 HOME 都在
+  它自己的临时目录里。服务器在首次使用时才启动，
+  关闭时全部结束：每个场景都在服务器的命令行里留下自己的标记，用 pgrep 找到它启动的进程。
+
+  Rule: 配置：三处来源按优先级合并，坏的配置只影响它自己
+
+    Scenario: 同名服务器取优先级最高的定义：--mcp-config，然后项目的 mcp_servers.json，然后 ~/.synapse/mcp
+      Given 用户配置中有 MCP 服务器 "everything"，命令为 `synapse-no-such-server`
+      And 用户配置中有 MCP 服务器 "home-only"，命令为 `synapse-no-such-server`
+      And 项目配置中有 MCP 服务器 "everything"：server-everything
+      And 项目配置中有 MCP 服务器 "files"，命令为 `synapse-no-such-server`
+      And --mcp-config 文件中有 MCP 服务器 "files"：server-filesystem，根目录为工作区
+      When 列出 MCP 服务器
+      Then MCP 服务器 "everything" 应为 "ready"，定义来自项目配置
+      And MCP 服务器 "files" 应为 "ready"，定义来自 --mcp-config 文件
+      And MCP 服务器 "home-only" 应为 "failed"，定义来自用户配置
+
+    Scenario: 坏的配置文件：一条错误指出文件与字段，其他服务器照常可用
+      Given --mcp-config 文件的内容为:
+        """
+        {"mcpServers": {
+          "broken": {"command": 42},
+          "everything": {"command": "{node}", "args": ["{marker}", "{everything}", "stdio"]}
+        }}
+        """
+      And 项目配置的内容为:
+        """
+        {"mcpServers": {"oops":
+        """
+      When 路由命令 `mcp:list`
+      Then 退出码应为 `0`
+      And 标准输出应包含 `{explicit}: mcpServers.broken.command: Invalid input: expected string, received number`
+      And 标准输出应包含 `{project}: not valid JSON`
+      And 标准输出应包含 `everything  ready (stdio, 13 tools)`
+      When 路由命令 `mcp:broken:anything`
+      Then 命令结果的失败类别应为 `command_not_found`
+      And stderr 应包含 `Its configuration is invalid`
+      And stderr 应包含 `mcpServers.broken.command`
+
+  Rule: 生命周期：首次使用时启动，close() 时全部结束
+
+    Scenario: 一次不用 MCP 的运行不启动任何服务器，系统提示仍列出配置的服务器
+      Given 项目配置中有 MCP 服务器 "everything"：server-everything
+      And Runner 使用本场景的扩展层
+      And 模型直接回复 "nothing to call"
+      When 执行一次运行
+      Then 运行应以 "nothing to call" 结束
+      And 模型收到的系统提示应包含 `- everything: tools not listed yet (run mcp:list)`
+      And 本场景不应有 MCP 服务器进程在运行
+
+    Scenario: 启动过的服务器的工具被记住：下一次运行的系统提示列出它们，也不启动服务器
+      Given 项目配置中有 MCP 服务器 "everything"：server-everything
+      And 项目配置中有 MCP 服务器 "files"：server-filesystem，根目录为工作区
+      And 此前另一个进程调用过 `mcp:everything:echo {"message": "warm"}` 后已退出
+      And Runner 使用本场景的扩展层
+      And 模型直接回复 "ok"
+      When 执行一次运行
+      Then 模型收到的系统提示应包含 `- everything: echo, get-annotated-message, get-env, get-resource-links,`
+      And 模型收到的系统提示应包含 `- files: tools not listed yet (run mcp:list)`
+      And 本场景不应有 MCP 服务器进程在运行
+
+    Scenario: 配置的服务器很多时，系统提示只列出前 20 个，其余请运行 mcp:list
+      Given 项目配置中有 25 个 MCP 服务器
+      And Runner 使用本场景的扩展层
+      And 模型直接回复 "ok"
+      When 执行一次运行
+      Then 模型收到的系统提示应列出 20 个 MCP 服务器
+      And 模型收到的系统提示应包含 `- ... 5 more servers: run mcp:list`
+
+    Scenario: close() 结束它启动的每个服务器进程
+      Given 项目配置中有 MCP 服务器 "everything"：server-everything
+      And 项目配置中有 MCP 服务器 "files"：server-filesystem，根目录为工作区
+      When 路由命令 `mcp:list`
+      Then 应有 2 个本场景的 MCP 服务器进程在运行
+      When 关闭扩展层
+      Then 本场景不应有 MCP 服务器进程在运行
+      When 路由命令 `mcp:everything:echo {"message": "after close"}`
+      Then 退出码应为 `1`
+      And 本场景不应有 MCP 服务器进程在运行
+
+    Scenario: 同时到来的几次首次使用共用一个服务器进程（并行的子代理）
+      Given 项目配置中有 MCP 服务器 "everything"：server-everything
+      When 经由 4 个路由器同时调用 `mcp:everything:echo {"message": "together"}`
+      Then 每个调用都应输出 "Echo: together"
+      And 应有 1 个本场景的 MCP 服务器进程在运行
+      When 关闭扩展层
+      Then 本场景不应有 MCP 服务器进程在运行
+
+    Scenario: 启动即退出的服务器：错误给出它的命令与 stderr 的末尾
+      Given 项目配置中有 MCP 服务器 "broken"，命令为 `node -e "console.error('FOO_API_KEY is not set'); process.exit(3)"`
+      When 路由命令 `mcp:broken:anything`
+      Then 退出码应为 `1`
+      And 命令结果的失败类别应为 `execution_error`
+      And stderr 应包含 `MCP server "broken" (node -e console.error('FOO_API_KEY is not set'); process.exit(3)) failed to start: it exited before answering`
+      And stderr 应包含 `its stderr ends with:`
+      And stderr 应包含 `FOO_API_KEY is not set`
+
+    Scenario: 命令不存在的服务器：错误说它的命令无法运行
+      Given 项目配置中有 MCP 服务器 "ghost"，命令为 `synapse-no-such-server --stdio`
+      When 路由命令 `mcp:ghost:anything`
+      Then 命令结果的失败类别应为 `execution_error`
+      And stderr 应包含 `MCP server "ghost" (synapse-no-such-server --stdio) failed to start: cannot run its command (ENOENT)`
+
+    Scenario: 不应答的服务器在连接时限（SYNAPSE_MCP_CONNECT_TIMEOUT）后被放弃并结束
+      Given 环境变量 `SYNAPSE_MCP_CONNECT_TIMEOUT=500`
+      And 项目配置中有 MCP 服务器 "silent"，命令为 `node {marker} -e "setInterval(() => {}, 1000)"`
+      When 路由命令 `mcp:silent:anything`
+      Then 命令结果的失败类别应为 `execution_error`
+      And stderr 应包含 `failed to start: no answer within 500 ms (SYNAPSE_MCP_CONNECT_TIMEOUT)`
+      And 命令应在 3000 毫秒内结束
+      When 关闭扩展层
+      Then 本场景不应有 MCP 服务器进程在运行
+
+    Scenario: 每次调用有时限（SYNAPSE_MCP_CALL_TIMEOUT）：超时的调用被取消，服务器随后仍可用
+      Given 环境变量 `SYNAPSE_MCP_CALL_TIMEOUT=700`
+      And 项目配置中有 MCP 服务器 "everything"：server-everything
+      When 路由命令 `mcp:everything:echo {"message": "warm-up"}`
+      And 路由命令 `mcp:everything:trigger-long-running-operation --duration 10 --steps 20`
+      Then 退出码应为 `124`
+      And stderr 应包含 `mcp:everything:trigger-long-running-operation timed out after 700 ms (SYNAPSE_MCP_CALL_TIMEOUT) and was cancelled`
+      And 命令应在 5000 毫秒内结束
+      When 路由命令 `mcp:everything:echo {"message": "still here"}`
+      Then 命令结果应为 stdout "Echo: still here\n"、stderr ""、退出码 0
+
+    Scenario: 取消进行中的调用：SDK 把取消通知送到服务器，服务器随后仍可用
+      Given 项目配置中有经由记录器启动的 MCP 服务器 "everything"：server-everything
+      When 用 AbortSignal 调用 Bash 工具执行 `mcp:everything:trigger-long-running-operation --duration 10 --steps 10` 并在服务器收到调用后中止
+      Then Bash 工具结果应为中断错误，退出码 130
+      And 服务器应收到对这次 tools/call 的 notifications/cancelled
+      When 路由命令 `mcp:everything:echo {"message": "after cancel"}`
+      Then 命令结果应为 stdout "Echo: after cancel\n"、stderr ""、退出码 0
+
+    Scenario: 服务器中途退出后，下一次调用重新启动它
+      Given 项目配置中有 MCP 服务器 "everything"：server-everything
+      When 路由命令 `mcp:everything:echo {"message": "one"}`
+      And 杀掉本场景的 MCP 服务器进程
+      And 路由命令 `mcp:everything:echo {"message": "two"}`
+      Then 命令结果应为 stdout "Echo: two\n"、stderr ""、退出码 0
+      And 应有 1 个本场景的 MCP 服务器进程在运行
+
+  Rule: 命令：mcp:list、--help、参数与结果
+
+    Scenario: mcp:list 列出服务器、状态与工具，每个工具一行描述
+      Given 项目配置中有 MCP 服务器 "everything"：server-everything
+      When 路由命令 `mcp:list`
+      Then 标准输出应包含 `everything  ready (stdio, 13 tools)  `
+      And 标准输出中工具 "echo" 的描述应为 "Echoes back the input string"
+      And 标准输出中工具 "get-sum" 的描述应为 "Returns the sum of two numbers"
+      And 标准输出应包含 `Call a tool: mcp:<server>:<tool> '<json>' (or --name value); its parameters: mcp:<server>:<tool> --help`
+
+    Scenario: --help 由工具的输入模式生成：参数、类型、是否必填、枚举值、默认值与描述
+      Given 项目配置中有 MCP 服务器 "everything"：server-everything
+      When 路由命令 `mcp:everything:get-structured-content --help`
+      Then 标准输出应包含 `--location  (one of "New York", "Chicago", "Los Angeles", required)  Choose city`
+      When 路由命令 `mcp:everything:get-sum --help`
+      Then 标准输出应包含 `--a  (number, required)  First number`
+      And 标准输出应包含 `Example: mcp:everything:get-sum '{"a":1,"b":1}'`
+      When 路由命令 `mcp:everything:trigger-long-running-operation --help`
+      Then 标准输出应包含 `--duration  (number, optional, default 10)  Duration of the operation in seconds`
+
+    Scenario: 参数写成 JSON 或 --name value，按工具的模式转换类型
+      Given 项目配置中有 MCP 服务器 "everything"：server-everything
+      Then 依次路由下列命令，每条都应成功并输出:
+        | 写法             | 命令                                          | 输出                         |
+        | 引号里的 JSON    | mcp:everything:get-sum '{"a": 2, "b": 3}'     | The sum of 2 and 3 is 5.     |
+        | 不加引号的 JSON  | mcp:everything:echo {"message": "it's here"}  | Echo: it's here              |
+        | 数字参数         | mcp:everything:get-sum --a 2 --b 3.5          | The sum of 2 and 3.5 is 5.5. |
+        | 等号与负数       | mcp:everything:get-sum --a=-1 --b=1           | The sum of -1 and 1 is 0.    |
+        | 字符串仍是字符串 | mcp:everything:echo --message 42              | Echo: 42                     |
+
+    Scenario: 不合模式的参数在调用之前就被拒绝，并指出参数与期望
+      Given 项目配置中有经由记录器启动的 MCP 服务器 "everything"：server-everything
+      Then 依次路由下列命令，每条都应是 invalid_usage，stderr 给出错误与 --help 指引:
+        | 情形            | 命令                                                    | 错误                                                                                    |
+        | 类型不符        | mcp:everything:get-sum --a x --b 1                      | parameter "a" must be a number (got "x")                                                |
+        | 缺少必填        | mcp:everything:get-sum --a 1                            | missing required parameter "b" (number)                                                 |
+        | 不在枚举中      | mcp:everything:get-structured-content --location Paris  | parameter "location" must be one of "New York", "Chicago", "Los Angeles" (got "Paris") |
+        | 未知参数        | mcp:everything:echo --mesage hi                         | unknown parameter --mesage; parameters: --message                                       |
+        | JSON 写坏了     | mcp:everything:echo '{"message": }'                     | the arguments are not valid JSON                                                        |
+        | JSON 与参数混用 | mcp:everything:echo '{"message": "a"}' --message b      | pass either one JSON object or --name value flags, not both                             |
+      And 服务器不应收到任何 tools/call
+
+    Scenario: 结构化内容以 JSON 给出，只说一次（服务器为老客户端附上的同一份 JSON 文本不重复）
+      Given 项目配置中有 MCP 服务器 "everything"：server-everything
+      When 路由命令 `mcp:everything:get-structured-content --location Chicago`
+      Then 标准输出应为:
+        """
+        {
+          "temperature": 36,
+          "conditions": "Light rain / drizzle",
+          "humidity": 82
+        }
+
+        """
+
+    Scenario: 图片与内嵌资源只给摘要（类型、大小、uri），不输出原始数据
+      Given 项目配置中有 MCP 服务器 "everything"：server-everything
+      When 路由命令 `mcp:everything:get-tiny-image`
+      Then 标准输出应包含 `Here's the image you requested:`
+      And 标准输出应有一行匹配 `^\[image image/png, \d+\.\d KiB\]$`
+      And 标准输出应不超过 400 个字符
+      When 路由命令 `mcp:everything:get-resource-reference --resourceType Blob --resourceId 2`
+      Then 标准输出应有一行匹配 `^\[resource demo://resource/dynamic/blob/2 text/plain, \d+ bytes\]$`
+
+    Scenario: 服务器报告的 isError 是工具失败，带着服务器自己的消息
+      Given 项目配置中有 MCP 服务器 "everything"：server-everything
+      When 路由命令 `mcp:everything:get-resource-reference --resourceId 0`
+      Then 退出码应为 `1`
+      And 命令结果的失败类别应为 `execution_error`
+      And stderr 应包含 `mcp:everything:get-resource-reference reported an error: Invalid resourceId: 0. Must be a finite positive integer.`
+
+    Scenario: 未知的服务器或工具是 command_not_found，并列出存在的名字
+      Given 项目配置中有 MCP 服务器 "everything"：server-everything
+      When 路由命令 `mcp:nowhere:echo`
+      Then 命令结果的失败类别应为 `command_not_found`
+      And stderr 应包含 `Unknown MCP server "nowhere". Configured servers: everything.`
+      When 路由命令 `mcp:everything:no-such-tool`
+      Then 命令结果的失败类别应为 `command_not_found`
+      And stderr 应包含 `MCP server "everything" has no tool "no-such-tool". Its tools: echo, get-annotated-message, get-env`
+
+    Scenario: filesystem 服务器以工作区为根：写入的文件落盘，根目录以外的路径被服务器拒绝
+      Given 项目配置中有 MCP 服务器 "files"：server-filesystem，根目录为工作区
+      When 路由命令 `mcp:files:write_file --path notes.txt --content 'written over MCP'`
+      Then 命令结果应为 stdout "Successfully wrote to notes.txt\n"、stderr ""、退出码 0
+      And 工作区文件 `notes.txt` 的内容应为 "written over MCP"
+      When 路由命令 `mcp:files:read_text_file --path /etc/hostname`
+      Then 命令结果的失败类别应为 `execution_error`
+      And stderr 应包含 `Access denied - path outside allowed directories`
+
+    Scenario: 只读的路由器只放行声明了 readOnlyHint 的工具
+      Given 项目配置中有 MCP 服务器 "files"：server-filesystem，根目录为工作区
+      And 只读的 Router 已就绪
+      When 路由命令 `mcp:files:write_file --path notes.txt --content blocked`
+      Then 命令结果的失败类别应为 `invalid_usage`
+      And stderr 应包含 `read-only: mcp:files:write_file does not declare itself read-only`
+      And 工作区中不应存在文件 `notes.txt`
+      When 路由命令 `mcp:files:list_allowed_directories`
+      Then 退出码应为 `0`
+
+  Rule: 服务器进程的环境
+
+    Scenario: stdio 服务器的环境是注入的基础环境，加上配置里它自己的 env
+      Given 扩展层的基础环境只有 PATH 与 `BASE_ONLY=from-base`
+      And 环境变量 `SYNAPSE_TEST_SECRET=should-not-reach-the-server`
+      And 项目配置中有 MCP 服务器 "everything"：server-everything，env 为 `{"FROM_CONFIG": "from-config"}`
+      When 路由命令 `mcp:everything:get-env`
+      Then 标准输出应包含 `"BASE_ONLY": "from-base"`
+      And 标准输出应包含 `"FROM_CONFIG": "from-config"`
+      And 标准输出不应包含 `should-not-reach-the-server`
+
+  Rule: 经由 Agent 循环的完整对话
+
+    Scenario: 模型调用 MCP 工具，结果回到模型；Runner 关闭后它启动的服务器进程不再存在
+      Given 项目配置中有 MCP 服务器 "everything"：server-everything
+      And Runner 自己创建扩展层，HOME 为场景目录
+      And 模型先调用 Bash 执行 `mcp:everything:get-sum --a 2 --b 40`，然后回复 "2 + 40 = 42"
+      When 执行一次运行
+      Then 运行应以 "2 + 40 = 42" 结束
+      And 模型收到的工具结果应为 "The sum of 2 and 40 is 42.\n"
+      And 应有 1 个本场景的 MCP 服务器进程在运行
+      When 关闭 Runner
+      Then 本场景不应有 MCP 服务器进程在运行

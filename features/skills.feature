@@ -1,0 +1,181 @@
+@own @skills
+Feature: Agent Skills：skill:* 命令、task:skill:search 与系统提示里的技能目录
+  技能是带 SKILL.md 的文件夹：YAML front matter（name、description，可选 license、compatibility、metadata、
+  allowed-tools），然后是正文；可带 scripts/、references/、assets/。每个场景在自己的临时目录里放真实的
+  技能文件夹（项目目录与 HOME 也在那里），经由真实的 BashRouter 使用它们（脚本在真实的 bash 里运行），
+  或经由 Agent 循环（模型由 msw 脚本化）。演示技能在 fixtures/skills/。
+
+  Rule: 发现：四处来源按优先级，无效的技能被跳过并给出警告
+
+    Scenario: 同名技能取优先级最高的：--skills-dir，然后 <cwd>/.agents/skills、~/.agents/skills、~/.synapse/skills
+      Given --skills-dir 目录中有技能 "deploy"，描述为 "Deploy from the explicit directory"
+      And 项目的 .agents/skills 中有技能 "deploy"，描述为 "Deploy from the project"
+      And 项目的 .agents/skills 中有技能 "lint"，描述为 "Lint from the project"
+      And 用户的 ~/.agents/skills 中有技能 "lint"，描述为 "Lint from home"
+      And 用户的 ~/.agents/skills 中有技能 "notes"，描述为 "Notes from home"
+      And 用户的 ~/.synapse/skills 中有技能 "notes"，描述为 "Notes from the synapse home"
+      And 用户的 ~/.synapse/skills 中有技能 "backup"，描述为 "Backup from the synapse home"
+      When 路由命令 `skill:list`
+      Then 退出码应为 `0`
+      And 技能清单应依次为:
+        | 名称   | 描述                               | 来源                     |
+        | deploy | Deploy from the explicit directory | --skills-dir 目录        |
+        | lint   | Lint from the project              | 项目的 .agents/skills    |
+        | notes  | Notes from home                    | 用户的 ~/.agents/skills  |
+        | backup | Backup from the synapse home       | 用户的 ~/.synapse/skills |
+      And 技能警告应有 3 条，其中一条以 `{project-skills}/deploy/SKILL.md: skipped: skill "deploy" is already defined by {explicit-skills}/deploy/SKILL.md, which takes precedence` 开头
+
+    Scenario Outline: 违反规范的 SKILL.md 被跳过，警告指出文件与规则（<情形>）
+      Given 项目的 .agents/skills 中有技能 "good"，描述为 "A valid skill"
+      And 项目的 .agents/skills 中文件夹 "<文件夹>" 的 SKILL.md 为 "<内容>"
+      When 路由命令 `skill:list`
+      Then 退出码应为 `0`
+      And 技能清单应只有 "good"
+      And 技能警告应有 1 条，其中一条以 `{project-skills}/<文件夹>/SKILL.md: skipped: <规则>` 开头
+
+      Examples:
+        | 情形               | 文件夹           | 内容                                                     | 规则                                                                                             |
+        | 大写与下划线       | Bad_Name         | ---\nname: Bad_Name\ndescription: x\n---\nbody          | name must be lowercase letters, digits and single hyphens, not starting or ending with a hyphen |
+        | 连字符开头         | -leading         | ---\nname: -leading\ndescription: x\n---                | name must be lowercase letters, digits and single hyphens, not starting or ending with a hyphen |
+        | 连续连字符         | double--hyphen   | ---\nname: double--hyphen\ndescription: x\n---          | name must be lowercase letters, digits and single hyphens, not starting or ending with a hyphen |
+        | 名称过长           | {a*65}           | ---\nname: {a*65}\ndescription: x\n---                  | name must be at most 64 characters                                                               |
+        | 名称与文件夹不同   | mismatch         | ---\nname: other\ndescription: x\n---                   | name "other" must equal the folder name "mismatch"                                               |
+        | 缺少描述           | no-description   | ---\nname: no-description\n---                          | description is required                                                                          |
+        | 描述过长           | long-description | ---\nname: long-description\ndescription: {x*1025}\n--- | description must be at most 1024 characters                                                      |
+        | 没有 front matter  | no-front-matter  | # Just a title\nSome text.                               | SKILL.md must start with YAML front matter between --- lines                                     |
+        | front matter 未闭合 | unclosed        | ---\nname: unclosed\ndescription: x                      | the front matter is not closed by a --- line                                                     |
+        | 不是合法的 YAML    | bad-yaml         | ---\nname: [bad-yaml\ndescription: x\n---               | the front matter is not valid YAML                                                               |
+        | 保留的名称         | list             | ---\nname: list\ndescription: x\n---                    | the name "list" is reserved for skill:list                                                       |
+
+  Rule: skill:search、skill:load 与 skill:<name> --help
+
+    Scenario: skill:search 在名称、描述与正文上做确定的、排好序的全文检索
+      Given 演示技能目录作为 --skills-dir
+      Then 依次路由下列 skill:search，结果应依次为:
+        | 关键词                  | 结果                      |
+        | count words             | word-count, project-stats |
+        | how big is the codebase | project-stats             |
+        | pull request            | commit-message            |
+        | imperative mood         | commit-message            |
+        | wordz                   | word-count                |
+        | zebra                   |                           |
+
+    Scenario: skill:load 给出 SKILL.md 的正文（不含 front matter）与技能带的文件
+      Given 演示技能目录作为 --skills-dir
+      When 路由命令 `skill:load commit-message`
+      Then 退出码应为 `0`
+      And 标准输出应包含 `Location: {skills}/commit-message/SKILL.md`
+      And 标准输出应包含 `# Commit messages`
+      And 标准输出应包含 `  references/conventional-commits.md`
+      And 标准输出不应包含 `name: commit-message`
+      When 路由命令 `skill:load word-count`
+      Then 标准输出应包含 `  scripts/count.sh   run: skill:word-count:count [args]`
+
+    Scenario: skill:<name> --help 说明技能与它的脚本
+      Given 演示技能目录作为 --skills-dir
+      When 路由命令 `skill:project-stats --help`
+      Then 退出码应为 `0`
+      And 标准输出应包含 `Instructions: skill:load project-stats`
+      And 标准输出应包含 `  skill:project-stats:stats [args...]   (scripts/stats.js)`
+
+    Scenario: 未知的技能与未知的脚本是 command_not_found，并说明有什么；越界的脚本名不会被运行
+      Given 演示技能目录作为 --skills-dir
+      When 路由命令 `skill:no-such-skill`
+      Then 命令结果的失败类别应为 `command_not_found`
+      And stderr 应包含 `Unknown skill "no-such-skill".`
+      When 路由命令 `skill:word-count:nope`
+      Then 命令结果的失败类别应为 `command_not_found`
+      And stderr 应包含 `Skill "word-count" has no script "nope". Its scripts: skill:word-count:count`
+      When 路由命令 `skill:word-count:../../../../../../bin/touch escaped.txt`
+      Then 命令结果的失败类别应为 `command_not_found`
+      And 工作区中不应存在文件 `escaped.txt`
+
+  Rule: 技能脚本在 Shell 里运行
+
+    Scenario Outline: 脚本按扩展名选择解释器（<类型>），参数原样传入，工作目录是 Shell 的当前目录，SKILL_DIR 指向技能
+      Given 项目的 .agents/skills 中有技能 "echoer"，描述为 "Echo arguments"，带脚本 "scripts/show.<扩展名>":
+        """
+        <脚本>
+        """
+      When 路由命令 `mkdir -p sub && cd sub`
+      And 路由命令 `skill:echoer:show "two words" plain`
+      Then 退出码应为 `0`
+      And 标准输出应为:
+        """
+        {workspace}/sub|{workspace}/.agents/skills/echoer|two words|plain
+
+        """
+
+      Examples:
+        | 类型       | 扩展名 | 脚本                                                                                               |
+        | shell      | sh     | (IFS='\|'; echo "$PWD\|$SKILL_DIR\|$*")                                                            |
+        | Python     | py     | import os, sys; print('\|'.join([os.getcwd(), os.environ['SKILL_DIR'], *sys.argv[1:]]))           |
+        | JavaScript | js     | console.log([process.cwd(), process.env.SKILL_DIR, ...process.argv.slice(2)].join('\|'));         |
+
+    Scenario: 脚本的退出码与 stderr 原样返回
+      Given 项目的 .agents/skills 中有技能 "failing"，描述为 "Always fails"，带脚本 "scripts/run.sh":
+        """
+        echo "partial output"
+        echo "something went wrong" >&2
+        exit 3
+        """
+      When 路由命令 `skill:failing:run`
+      Then 命令结果应为 stdout "partial output\n"、stderr "something went wrong\n"、退出码 3
+
+    Scenario: 只读的路由器不运行技能脚本，但可以查看与加载技能
+      Given 演示技能目录作为 --skills-dir
+      And 只读的 Router 已就绪
+      When 路由命令 `skill:word-count:count tmp.txt`
+      Then 命令结果的失败类别应为 `invalid_usage`
+      And stderr 应包含 `read-only: a skill script may change files`
+      When 路由命令 `skill:load word-count`
+      Then 退出码应为 `0`
+
+  Rule: 模型如何得知技能：系统提示里的目录与 task:skill:search
+
+    Scenario: 系统提示带有 <available_skills> 目录：名称、描述与 SKILL.md 的位置
+      Given 演示技能目录作为 --skills-dir
+      And Runner 使用本场景的扩展层
+      And 模型直接回复 "ok"
+      When 执行一次运行
+      Then 系统提示中的技能目录应依次列出 "commit-message, project-stats, word-count"，每项带描述与位置
+
+    Scenario: 技能很多时，系统提示只列出前 50 个，其余请运行 skill:list
+      Given --skills-dir 目录中有 60 个描述简短的技能
+      And Runner 使用本场景的扩展层
+      And 模型直接回复 "ok"
+      When 执行一次运行
+      Then 系统提示中的技能目录应有 50 项
+      And 模型收到的系统提示应包含 `(10 more skills: run skill:list)`
+
+    Scenario: 描述很长时，系统提示里的技能目录不超过 8000 个字符（约 2000 个 token）
+      Given --skills-dir 目录中有 20 个描述长达 1000 个字符的技能
+      And Runner 使用本场景的扩展层
+      And 模型直接回复 "ok"
+      When 执行一次运行
+      Then 系统提示中的技能目录不应超过 8000 个字符，并提示其余的技能请运行 skill:list
+
+    Scenario: task:skill:search：技能子代理拿到技能目录、不带工具，回答匹配的技能与加载方法
+      Given 演示技能目录作为 --skills-dir
+      And Runner 使用本场景的扩展层
+      And 模型先调用 Bash 执行 `task:skill:search count the words in my essay`，然后回复 "Use word-count."
+      And 技能子代理对 "count the words in my essay" 回复 "word-count fits: skill:load word-count, then skill:word-count:count essay.md"
+      When 执行一次运行
+      Then 运行应以 "Use word-count." 结束
+      And 技能子代理收到的系统提示应包含 `- word-count: Count the lines, words and characters of text files.`
+      And 技能子代理收到的系统提示应包含 `location: {skills}/word-count/SKILL.md`
+      And 技能子代理的请求不应带任何工具
+      And 模型收到的工具结果应为 "word-count fits: skill:load word-count, then skill:word-count:count essay.md"
+
+    Scenario: 完整对话：模型搜索、加载并运行技能脚本，每一步的结果都回到模型
+      Given 演示技能目录作为 --skills-dir
+      And 工作区文件 `essay.md` 的内容为 "one two three four"
+      And Runner 使用本场景的扩展层
+      And 模型依次调用 Bash 执行下列命令，然后回复 "The essay has 4 words.":
+        | 命令                              | 结果应包含                           |
+        | skill:search word count           | word-count                           |
+        | skill:load word-count             | Run `skill:word-count:count <file>...` |
+        | skill:word-count:count essay.md   | 0        4       18  essay.md        |
+      When 执行一次运行
+      Then 运行应以 "The essay has 4 words." 结束
+      And 模型收到的工具结果应依次包含上表的内容

@@ -1,0 +1,55 @@
+import { formatMcpListing } from '../extensions/mcp/mcp-listing';
+import { loadText } from '../extensions/skills/skill-commands';
+import { listScripts } from '../extensions/skills/skill-scripts';
+import { closeWithin } from './close-within';
+import { createCliExtensions } from './extension-options';
+import { CliError, ExitCode } from './exit-codes';
+import type { McpArgs } from './mcp-command';
+import type { SkillsArgs } from './skills-command';
+
+/** How long closing may take: a stdio server gets its stdin closed, then SIGTERM, then SIGKILL. */
+const CLOSE_MS = 5000;
+
+export async function listMcpServers(args: McpArgs): Promise<number> {
+  const extensions = createCliExtensions(args);
+  try {
+    const listing = await extensions.mcp.list();
+    for (const error of listing.configErrors) process.stderr.write(`synapse: warning: MCP config ${error}\n`);
+    if (args.json) process.stdout.write(`${JSON.stringify({ configFiles: extensions.mcp.configFiles, ...listing })}\n`);
+    else process.stdout.write(formatMcpListing({ ...listing, configErrors: [] }, extensions.mcp.configFiles));
+    return ExitCode.ok;
+  } finally {
+    await closeWithin(() => extensions.close(), CLOSE_MS);
+  }
+}
+
+export async function listSkills(args: SkillsArgs): Promise<number> {
+  const extensions = createCliExtensions(args);
+  const { skills, warnings } = await extensions.skills.load();
+  for (const warning of warnings) process.stderr.write(`synapse: warning: skill ${warning}\n`);
+  if (args.json) {
+    const entries = skills.map(({ body: _body, ...skill }) => skill);
+    process.stdout.write(`${JSON.stringify({ dirs: extensions.skills.dirs, skills: entries, warnings })}\n`);
+    return ExitCode.ok;
+  }
+  if (!skills.length) {
+    process.stdout.write(`no skills in ${extensions.skills.dirs.join(', ')}\n`);
+    return ExitCode.ok;
+  }
+  const width = Math.max(...skills.map((skill) => skill.name.length));
+  for (const skill of skills) process.stdout.write(`${skill.name.padEnd(width)}  ${skill.description.replace(/\s+/g, ' ')}\n`);
+  return ExitCode.ok;
+}
+
+export async function showSkill(args: SkillsArgs): Promise<number> {
+  const extensions = createCliExtensions(args);
+  const skill = await extensions.skills.get(String(args.name));
+  if (!skill) throw new CliError(`unknown skill "${args.name}" (see synapse skills list)`);
+  if (args.json) {
+    const scripts = await listScripts(skill);
+    process.stdout.write(`${JSON.stringify({ ...skill, scripts })}\n`);
+  } else {
+    process.stdout.write(await loadText(skill));
+  }
+  return ExitCode.ok;
+}

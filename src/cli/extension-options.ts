@@ -1,0 +1,57 @@
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Extensions } from '../extensions/extensions';
+import { CliError } from './exit-codes';
+import type { GlobalArgs } from './global-options';
+
+/** `--mcp-config` and `--skills-dir`, on every command that reaches MCP servers or skills. */
+export const extensionOptions = {
+  'mcp-config': {
+    type: 'string',
+    array: true,
+    nargs: 1, // repeat the flag for more: `--mcp-config a.json ls` keeps `ls` as the command
+    describe: 'An MCP config file {"mcpServers": {...}} (repeatable; the first definition of a server wins)',
+    defaultDescription: '<cwd>/mcp_servers.json, then ~/.synapse/mcp/mcp_servers.json',
+  },
+  'skills-dir': {
+    type: 'string',
+    array: true,
+    nargs: 1,
+    describe: 'A directory of skills, <name>/SKILL.md (repeatable; the first skill of a name wins)',
+    defaultDescription: '<cwd>/.agents/skills, ~/.agents/skills, ~/.synapse/skills',
+  },
+} as const;
+
+export interface ExtensionArgs extends GlobalArgs {
+  mcpConfig?: string[];
+  skillsDir?: string[];
+}
+
+/** The paths given on the command line, which must exist: a typo is bad input, found before anything runs. */
+export function extensionPaths(args: ExtensionArgs): { mcpConfig: string[]; skillsDirs: string[] } {
+  return {
+    mcpConfig: (args.mcpConfig ?? []).map((file) => existing(file, 'file', '--mcp-config')),
+    skillsDirs: (args.skillsDir ?? []).map((dir) => existing(dir, 'directory', '--skills-dir')),
+  };
+}
+
+/**
+ * The extension layer for this command (nothing is read or started yet). `env` is what MCP servers start
+ * from: the tool environment, without secrets.
+ */
+export function createCliExtensions(args: ExtensionArgs, env?: NodeJS.ProcessEnv): Extensions {
+  const { createExtensions } = require('../extensions/extensions') as typeof import('../extensions/extensions');
+  return createExtensions({ cwd: args.cwd, ...extensionPaths(args), env });
+}
+
+function existing(path: string, kind: 'file' | 'directory', flag: string): string {
+  const absolute = resolve(String(path));
+  let stats;
+  try {
+    stats = statSync(absolute);
+  } catch {
+    throw new CliError(`${flag} ${absolute} does not exist`);
+  }
+  if (kind === 'file' ? !stats.isFile() : !stats.isDirectory()) throw new CliError(`${flag} ${absolute} is not a ${kind}`);
+  return absolute;
+}

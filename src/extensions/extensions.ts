@@ -1,0 +1,76 @@
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { ExtensionHandlers } from '../tools/extensions/extension-handlers';
+import { mcpConfigFiles, skillDirectories, type ExtensionSourcesOptions } from './extension-sources';
+import { extensionsPrompt, skillCatalogFor } from './extensions-prompt';
+import { createMcpHandler } from './mcp/mcp-commands';
+import { McpManager } from './mcp/mcp-manager';
+import { McpToolsCache } from './mcp/mcp-tools-cache';
+import { createSkillHandler } from './skills/skill-commands';
+import { SkillLibrary } from './skills/skill-library';
+
+export interface ExtensionsOptions extends ExtensionSourcesOptions {
+  /**
+   * The environment MCP stdio servers start from; each server's own `env` is laid over it.
+   * Default: process.env; the runner and the CLI pass the secret-free tool environment (ToolSecurity#environment).
+   */
+  env?: NodeJS.ProcessEnv;
+  /** Default: SYNAPSE_MCP_CONNECT_TIMEOUT, else 30 s. */
+  mcpConnectTimeoutMs?: number;
+  /** Default: SYNAPSE_MCP_CALL_TIMEOUT, else 60 s. */
+  mcpCallTimeoutMs?: number;
+  /** Where the tool names of started servers are remembered for the system prompt; false: nowhere. Default: ~/.synapse/mcp/tools-cache.json. */
+  mcpToolsCache?: string | false;
+}
+
+/**
+ * The extension layer: MCP servers behind `mcp:*`, Agent Skills behind `skill:*` and the catalog of
+ * `task:skill`. Building it reads nothing and starts nothing; whoever builds it closes it.
+ */
+export class Extensions {
+  readonly mcp: McpManager;
+  readonly skills: SkillLibrary;
+  readonly handlers: ExtensionHandlers;
+
+  constructor(options: ExtensionsOptions = {}) {
+    const cwd = options.cwd ?? process.cwd();
+    const home = options.home ?? homedir();
+    const explicit = (options.mcpConfig ?? []).map((file) => resolve(cwd, file));
+    const cachePath = options.mcpToolsCache ?? join(home, '.synapse', 'mcp', 'tools-cache.json');
+    this.mcp = new McpManager({
+      configFiles: mcpConfigFiles({ cwd, home, mcpConfig: options.mcpConfig }),
+      requiredFiles: new Set(explicit),
+      env: options.env ?? process.env,
+      cwd,
+      connectTimeoutMs: options.mcpConnectTimeoutMs,
+      callTimeoutMs: options.mcpCallTimeoutMs,
+      ...(cachePath ? { toolsCache: new McpToolsCache(cachePath) } : {}),
+    });
+    this.skills = new SkillLibrary(skillDirectories({ cwd, home, skillsDirs: options.skillsDirs }));
+    this.handlers = {
+      mcp: createMcpHandler(this.mcp),
+      skill: createSkillHandler(this.skills),
+      skillCatalog: (request) => skillCatalogFor(request, this.skills),
+    };
+  }
+
+  /** The system prompt's listing of servers and skills (bounded); empty when there are none. Starts no server. */
+  promptSection(): Promise<string> {
+    return extensionsPrompt(this.mcp, this.skills);
+  }
+
+  /** Problems found in the MCP config and the skill folders, one line each. */
+  async warnings(): Promise<string[]> {
+    const [{ errors }, { warnings }] = await Promise.all([this.mcp.configuration(), this.skills.load()]);
+    return [...errors.map((error) => `MCP config ${error}`), ...warnings.map((warning) => `skill ${warning}`)];
+  }
+
+  /** Ends every MCP server started through this layer. */
+  close(): Promise<void> {
+    return this.mcp.close();
+  }
+}
+
+export function createExtensions(options: ExtensionsOptions = {}): Extensions {
+  return new Extensions(options);
+}

@@ -1,0 +1,12 @@
+export { createExtensions, Extensions, type ExtensionsOptions } from './extensions';
+export { mcpConfigFiles, skillDirectories, type ExtensionSourcesOptions } from './extension-sources';
+export { PROMPT_LIMITS } from './extensions-prompt';
+export { loadMcpConfig, type McpConfig, type McpServerConfig } from './mcp/mcp-config';
+export { McpManager, type McpListing, type McpServerListing } from './mcp/mcp-manager';
+export type { ServerState } from './mcp/mcp-connection';
+export { formatMcpListing } from './mcp/mcp-listing';
+export { McpLookupError, McpServerError } from './mcp/mcp-errors';
+export { SkillLibrary } from './skills/skill-library';
+export { loadText as skillLoadText } from './skills/skill-commands';
+export { parseSkillFile } from './skills/skill-file';
+export { RESERVED_SKILL_NAMES, type Skill } from './skills/skill';

@@ -1,0 +1,93 @@
+import type { Progress } from '@modelcontextprotocol/sdk/types.js';
+import { isHelpRequest, UsageError } from '../../tools/agent-commands/agent-command';
+import { commandSuccess, executionFailure, notFoundFailure, usageFailure } from '../../tools/command-results';
+import type { ExtensionCallOptions, McpHandler } from '../../tools/extensions/extension-handlers';
+import type { CommandResult } from '../../tools/types';
+import type { JsonSchema } from './json-schema';
+import { parseToolArguments } from './mcp-arguments';
+import { MCP_CONNECTION_CLOSED, MCP_REQUEST_TIMEOUT, mcpErrorCode, McpLookupError, McpServerError } from './mcp-errors';
+import { formatMcpListing } from './mcp-listing';
+import type { McpManager } from './mcp-manager';
+import { formatToolResult } from './mcp-result';
+import { toolHelp } from './mcp-tool-help';
+import { validateToolArguments } from './mcp-validation';
+
+const MCP_HELP = [
+  'mcp:list                              the configured MCP servers and their tools (starts them)',
+  "mcp:<server>:<tool> '<json>'          call a tool with a JSON object of arguments",
+  'mcp:<server>:<tool> --name value ...  the same with flags, coerced to the types the tool declares',
+  'mcp:<server>:<tool> --help            the tool\'s parameters: types, required, allowed values',
+].join('\n');
+
+/** The `mcp:*` commands over one McpManager. Failures are results; nothing throws to the router. */
+export function createMcpHandler(manager: McpManager): McpHandler {
+  return async (target, args, options) => {
+    if (target === 'list') return isHelpRequest(args.join(' ')) ? commandSuccess(`${MCP_HELP}\n`) : commandSuccess(formatMcpListing(await manager.list(), manager.configFiles));
+    const separator = target.indexOf(':');
+    if (separator < 0) return serverTools(manager, target);
+    return callTool(manager, target.slice(0, separator), target.slice(separator + 1), args, options);
+  };
+}
+
+/** `mcp:<server>`: one server's listing. */
+async function serverTools(manager: McpManager, server: string): Promise<CommandResult> {
+  const listing = await manager.list();
+  const found = listing.servers.find((candidate) => candidate.name === server);
+  if (!found) return notFoundFailure(`Unknown MCP server "${server}". Configured servers: ${listing.servers.map((s) => s.name).join(', ') || '(none)'}`);
+  return commandSuccess(formatMcpListing({ servers: [found], configErrors: [] }, manager.configFiles));
+}
+
+async function callTool(manager: McpManager, server: string, name: string, args: string[], options: ExtensionCallOptions): Promise<CommandResult> {
+  const id = `mcp:${server}:${name}`;
+  let tool;
+  try {
+    tool = await manager.tool(server, name);
+  } catch (error) {
+    return startOrLookupFailure(error);
+  }
+  if (isHelpRequest(args.join(' '))) return commandSuccess(toolHelp(server, tool));
+  if (options.readOnly && tool.annotations?.readOnlyHint !== true) {
+    return { stdout: '', stderr: `read-only: ${id} does not declare itself read-only, which is not allowed here.\n`, exitCode: 1, failureCategory: 'invalid_usage' };
+  }
+  const schema = tool.inputSchema as JsonSchema;
+  let input: Record<string, unknown>;
+  try {
+    input = parseToolArguments(args, schema);
+    validateToolArguments(input, schema);
+  } catch (error) {
+    if (error instanceof UsageError) return usageFailure(id, `Usage: ${id} '<json>' or ${id} --name value ...`, error.message);
+    throw error;
+  }
+
+  let progress: Progress | undefined;
+  try {
+    const result = await manager.callTool(server, name, input, { signal: options.signal, onProgress: (update) => (progress = update) });
+    const text = formatToolResult(result);
+    if (result.isError) return executionFailure(`${id} reported an error: ${text || '(no message)'}`);
+    return commandSuccess(text.endsWith('\n') || !text ? text : `${text}\n`);
+  } catch (error) {
+    return callFailure(error, id, manager, server, options.signal, progress);
+  }
+}
+
+function startOrLookupFailure(error: unknown): CommandResult {
+  if (error instanceof McpLookupError) return notFoundFailure(error.message);
+  if (error instanceof McpServerError) return executionFailure(error.message);
+  throw error;
+}
+
+function callFailure(error: unknown, id: string, manager: McpManager, server: string, signal: AbortSignal, progress?: Progress): CommandResult {
+  const progressNote = progress ? ` (last progress ${progress.progress}${progress.total !== undefined ? `/${progress.total}` : ''}${progress.message ? `: ${progress.message}` : ''})` : '';
+  if (signal.aborted) {
+    return { stdout: '', stderr: `${id} was cancelled${progressNote}\n`, exitCode: 130, interrupted: 'cancelled', failureCategory: 'execution_error' };
+  }
+  if (mcpErrorCode(error) === MCP_REQUEST_TIMEOUT) {
+    const stderr = `${id} timed out after ${manager.callTimeoutMs} ms (SYNAPSE_MCP_CALL_TIMEOUT) and was cancelled${progressNote}\n`;
+    return { stdout: '', stderr, exitCode: 124, interrupted: 'timeout', failureCategory: 'execution_error' };
+  }
+  if (mcpErrorCode(error) === MCP_CONNECTION_CLOSED) {
+    return executionFailure(`${id} failed: MCP server "${server}" went away during the call; it restarts on the next call${manager.stderrNote(server)}`);
+  }
+  if (error instanceof McpServerError || error instanceof McpLookupError) return startOrLookupFailure(error);
+  return executionFailure(`${id} failed: ${error instanceof Error ? error.message : String(error)}`);
+}

@@ -1,0 +1,173 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ErrorCode, McpError, type CallToolResult, type Progress, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { isStdio, type McpServerConfig } from './mcp-config';
+import { McpServerError } from './mcp-errors';
+import { connectServer, type Connected } from './mcp-transports';
+import { OutputTail } from './output-tail';
+
+/** stopped: never used; starting; ready; failed: could not start (retried on next use); exited: went away after starting. */
+export type ServerState = 'stopped' | 'starting' | 'ready' | 'failed' | 'exited' | 'closed';
+
+export interface ConnectionOptions {
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  connectTimeoutMs: () => number;
+  /** Told the tools of a server each time it starts (the manager remembers them for the system prompt). */
+  onTools?: (tools: Tool[]) => void;
+}
+
+export interface CallOptions {
+  signal: AbortSignal;
+  timeoutMs: number;
+  onProgress?: (progress: Progress) => void;
+}
+
+/**
+ * One configured MCP server: started on first use (once, whoever asks first), its tools listed on start,
+ * restarted on the next use after it failed or exited, and ended by close().
+ */
+export class McpConnection {
+  state: ServerState = 'stopped';
+  /** Why it failed or exited. */
+  error?: string;
+  tools: Tool[] = [];
+  /** Which transport answered, once started. */
+  transport?: Connected['kind'];
+  private connected?: Connected;
+  private starting?: Promise<void>;
+  private readonly clients = new Set<Client>();
+  /** Servers being ended after a failed start. */
+  private ending: Promise<unknown> = Promise.resolve();
+  private stderr = new OutputTail();
+
+  constructor(
+    readonly config: McpServerConfig,
+    private readonly options: ConnectionOptions,
+  ) {}
+
+  get name(): string {
+    return this.config.name;
+  }
+
+  /** The stdio server's process id while it runs. */
+  get pid(): number | undefined {
+    const transport = this.connected?.transport as { pid?: number | null } | undefined;
+    return transport?.pid ?? undefined;
+  }
+
+  /** Resolves once the server is ready, starting it if needed; rejects with an McpServerError. */
+  ready(): Promise<void> {
+    if (this.state === 'closed') return Promise.reject(new McpServerError(`MCP server "${this.name}" is closed`));
+    if (this.state === 'ready') return Promise.resolve();
+    this.starting ??= this.start().finally(() => (this.starting = undefined));
+    return this.starting;
+  }
+
+  async callTool(name: string, args: Record<string, unknown>, options: CallOptions): Promise<CallToolResult> {
+    await this.ready();
+    if (!this.connected) throw new McpServerError(`MCP server "${this.name}" went away before the call${this.stderrNote()}`);
+    const { client } = this.connected;
+    const result = await client.callTool({ name, arguments: args }, undefined, {
+      signal: options.signal,
+      timeout: options.timeoutMs,
+      onprogress: options.onProgress,
+    });
+    // Servers of the 2024-10-07 protocol answer { toolResult }: show it as text.
+    if (!('content' in result)) return { content: [{ type: 'text', text: JSON.stringify(result.toolResult ?? result) }] };
+    return result as CallToolResult;
+  }
+
+  /** Ends the server (and a start in progress); later uses fail. */
+  async close(): Promise<void> {
+    this.state = 'closed';
+    this.connected = undefined;
+    await Promise.all([this.ending, ...[...this.clients].map((client) => client.close().catch(() => undefined))]);
+    this.clients.clear();
+  }
+
+  /** How the server is started, for listings and errors: its command line or URL. */
+  describe(): string {
+    const { server } = this.config;
+    return isStdio(server) ? [server.command, ...server.args].join(' ') : server.url;
+  }
+
+  private async start(): Promise<void> {
+    this.state = 'starting';
+    this.error = undefined;
+    this.stderr = new OutputTail();
+    const timeoutMs = this.options.connectTimeoutMs();
+    try {
+      const connected = await connectServer(this.config.server, {
+        env: this.options.env,
+        cwd: this.options.cwd,
+        timeoutMs,
+        stderr: this.stderr,
+        onClient: (client) => this.clients.add(client),
+      });
+      if (this.isClosed()) {
+        await connected.client.close().catch(() => undefined);
+        throw new McpServerError(`MCP server "${this.name}" was closed while starting`);
+      }
+      this.tools = await listAllTools(connected.client, timeoutMs);
+      connected.client.onclose = () => this.onExit(connected);
+      this.connected = connected;
+      this.transport = connected.kind;
+      this.state = 'ready';
+      this.options.onTools?.(this.tools);
+    } catch (error) {
+      // Ending a server that will not answer can take seconds (stdin closed, then SIGTERM, then SIGKILL):
+      // the caller learns of the failure now, and close() still waits for the process to be gone.
+      this.ending = Promise.all([this.ending, ...[...this.clients].map((client) => client.close().catch(() => undefined))]);
+      this.clients.clear();
+      if (this.isClosed()) throw error instanceof McpServerError ? error : new McpServerError(`MCP server "${this.name}" was closed while starting`);
+      this.state = 'failed';
+      await new Promise((resolve) => setImmediate(resolve)); // let the last stderr chunks arrive
+      this.error = this.startFailure(error, timeoutMs);
+      throw new McpServerError(this.error);
+    }
+  }
+
+  private isClosed(): boolean {
+    return (this.state as ServerState) === 'closed';
+  }
+
+  private onExit(connected: Connected): void {
+    this.clients.delete(connected.client);
+    if (this.connected !== connected) return;
+    this.connected = undefined;
+    this.state = 'exited';
+    this.error = `the server went away${this.stderrNote()}`;
+  }
+
+  private startFailure(error: unknown, timeoutMs: number): string {
+    const where = `MCP server "${this.name}" (${this.describe()}) failed to start`;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'EACCES') return `${where}: cannot run its command (${code})${this.stderrNote()}`;
+    if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+      return `${where}: no answer within ${timeoutMs} ms (SYNAPSE_MCP_CONNECT_TIMEOUT)${this.stderrNote()}`;
+    }
+    if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) return `${where}: it exited before answering${this.stderrNote()}`;
+    return `${where}: ${error instanceof Error ? error.message : String(error)}${this.stderrNote()}`;
+  }
+
+  /** The server's last stderr lines, when it wrote any. */
+  stderrNote(): string {
+    const tail = this.stderr.toString();
+    if (!tail) return '';
+    const lines = tail.split('\n').slice(-8).join('\n  ');
+    return `; its stderr ends with:\n  ${lines}`;
+  }
+}
+
+/** Every page of tools/list. */
+async function listAllTools(client: Client, timeoutMs: number): Promise<Tool[]> {
+  if (!client.getServerCapabilities()?.tools) return [];
+  const tools: Tool[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: timeoutMs });
+    tools.push(...page.tools);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return tools;
+}

@@ -1,0 +1,171 @@
+import type { CallToolResult, Progress, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { positiveIntFromEnv } from '../../env-settings';
+import { loadMcpConfig, type McpConfig } from './mcp-config';
+import { McpLookupError } from './mcp-errors';
+import type { McpConnection, ServerState } from './mcp-connection';
+import type { McpToolsCache } from './mcp-tools-cache';
+
+export interface McpManagerOptions {
+  /** Config files, highest precedence first. */
+  configFiles: string[];
+  /** Files that must exist (named explicitly); a missing one is a config error. */
+  requiredFiles?: ReadonlySet<string>;
+  /** The environment stdio servers start from (each server's `env` is laid over it). */
+  env: NodeJS.ProcessEnv;
+  /** Where stdio servers without their own `cwd` start. */
+  cwd: string;
+  /** Default: SYNAPSE_MCP_CONNECT_TIMEOUT, else 30 s. */
+  connectTimeoutMs?: number;
+  /** Default: SYNAPSE_MCP_CALL_TIMEOUT, else 60 s. */
+  callTimeoutMs?: number;
+  toolsCache?: McpToolsCache;
+}
+
+/** What `mcp:list` and `synapse mcp list` show of one server. */
+export interface McpServerListing {
+  name: string;
+  source: string;
+  /** The command line or URL. */
+  target: string;
+  state: ServerState;
+  transport?: string;
+  error?: string;
+  tools: Array<{ name: string; description: string }>;
+}
+
+export interface McpListing {
+  servers: McpServerListing[];
+  configErrors: string[];
+}
+
+/**
+ * The configured MCP servers of one runner or CLI command. Nothing starts until a server is used;
+ * close() ends every server it started.
+ */
+export class McpManager {
+  private config?: Promise<McpConfig>;
+  private readonly connections = new Map<string, McpConnection>();
+  private closed = false;
+
+  constructor(private readonly options: McpManagerOptions) {}
+
+  /** The configured servers and the config's errors (files read once). */
+  configuration(): Promise<McpConfig> {
+    this.config ??= loadMcpConfig(this.options.configFiles, this.options.requiredFiles);
+    return this.config;
+  }
+
+  /** The config files looked at, highest precedence first. */
+  get configFiles(): string[] {
+    return this.options.configFiles;
+  }
+
+  get callTimeoutMs(): number {
+    return this.options.callTimeoutMs ?? positiveIntFromEnv('SYNAPSE_MCP_CALL_TIMEOUT', 60_000);
+  }
+
+  /** Starts every configured server (in parallel) and lists its tools; servers that fail say why. */
+  async list(): Promise<McpListing> {
+    const { servers, errors } = await this.configuration();
+    const listings = await Promise.all(
+      servers.map(async ({ name }) => {
+        const connection = await this.connection(name);
+        await connection.ready().catch(() => undefined);
+        return listingOf(connection);
+      }),
+    );
+    return { servers: listings, configErrors: errors };
+  }
+
+  /** The names of the configured servers, without starting any. */
+  async serverNames(): Promise<string[]> {
+    return (await this.configuration()).servers.map((server) => server.name);
+  }
+
+  /** Tool names to show without starting anything: live ones, else remembered ones, else undefined. */
+  async knownTools(name: string): Promise<string[] | undefined> {
+    const live = this.connections.get(name);
+    if (live?.state === 'ready') return live.tools.map((tool) => tool.name);
+    const config = (await this.configuration()).servers.find((server) => server.name === name);
+    return config ? this.options.toolsCache?.toolsOf(config) : undefined;
+  }
+
+  /** A tool's definition, starting its server. Throws McpLookupError or McpServerError. */
+  async tool(server: string, name: string): Promise<Tool> {
+    const connection = await this.connection(server);
+    await connection.ready();
+    const tool = connection.tools.find((candidate) => candidate.name === name);
+    if (!tool) {
+      const names = connection.tools.map((candidate) => candidate.name);
+      throw new McpLookupError(`MCP server "${server}" has no tool "${name}". Its tools: ${names.join(', ') || '(none)'}`);
+    }
+    return tool;
+  }
+
+  async callTool(server: string, name: string, args: Record<string, unknown>, options: { signal: AbortSignal; onProgress?: (progress: Progress) => void }): Promise<CallToolResult> {
+    const connection = await this.connection(server);
+    return connection.callTool(name, args, { ...options, timeoutMs: this.callTimeoutMs });
+  }
+
+  /** The stdio server's stderr tail, to explain a failed call. */
+  stderrNote(server: string): string {
+    return this.connections.get(server)?.stderrNote() ?? '';
+  }
+
+  /** Process ids of the stdio servers running now. */
+  pids(): number[] {
+    return [...this.connections.values()].flatMap((connection) => (connection.pid ? [connection.pid] : []));
+  }
+
+  /** Ends every server this manager started; later calls fail. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all([...this.connections.values()].map((connection) => connection.close()));
+    await this.options.toolsCache?.flush();
+  }
+
+  private async connection(name: string): Promise<McpConnection> {
+    const existing = this.connections.get(name);
+    if (existing) return existing;
+    const { servers, errors } = await this.configuration();
+    const config = servers.find((server) => server.name === name);
+    if (!config) {
+      const known = servers.map((server) => server.name);
+      const broken = errors.filter((error) => error.includes(`mcpServers.${name}`));
+      const detail = broken.length ? ` Its configuration is invalid: ${broken.join('; ')}` : '';
+      throw new McpLookupError(`Unknown MCP server "${name}". Configured servers: ${known.join(', ') || '(none)'}.${detail}`);
+    }
+    if (this.closed) throw new McpLookupError(`MCP servers are closed; "${name}" cannot start`);
+    // Two first uses at once (parallel sub-agents) share one connection: look again after the await above.
+    const raced = this.connections.get(name);
+    if (raced) return raced;
+    // The SDK loads only when a server is first used: a run that uses none pays nothing for it.
+    const { McpConnection } = require('./mcp-connection') as typeof import('./mcp-connection');
+    const connection = new McpConnection(config, {
+      env: this.options.env,
+      cwd: this.options.cwd,
+      connectTimeoutMs: () => this.options.connectTimeoutMs ?? positiveIntFromEnv('SYNAPSE_MCP_CONNECT_TIMEOUT', 30_000),
+      onTools: (tools) => void this.options.toolsCache?.remember(config, tools.map((tool) => tool.name)),
+    });
+    this.connections.set(name, connection);
+    return connection;
+  }
+}
+
+function listingOf(connection: McpConnection): McpServerListing {
+  return {
+    name: connection.name,
+    source: connection.config.source,
+    target: connection.describe(),
+    state: connection.state,
+    ...(connection.transport ? { transport: connection.transport } : {}),
+    ...(connection.error ? { error: connection.error } : {}),
+    tools: connection.state === 'ready' ? connection.tools.map((tool) => ({ name: tool.name, description: oneLine(tool.description ?? tool.title ?? '') })) : [],
+  };
+}
+
+/** The first line of a description, at most 100 characters. */
+export function oneLine(text: string): string {
+  const line = text.trim().split('\n')[0]!.trim();
+  return line.length > 100 ? `${line.slice(0, 97)}...` : line;
+}

@@ -1,0 +1,64 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { isStdio, type RemoteServerConfig, type StdioServerConfig } from './mcp-config';
+import type { OutputTail } from './output-tail';
+
+export interface ConnectOptions {
+  /** The environment stdio servers start from; the server's own `env` is laid over it. */
+  env: NodeJS.ProcessEnv;
+  /** Where a stdio server without its own `cwd` starts. */
+  cwd: string;
+  timeoutMs: number;
+  /** Collects a stdio server's stderr, quoted when it fails. */
+  stderr: OutputTail;
+  /** Called with each client as it is created, so a close() mid-connect can end it. */
+  onClient(client: Client): void;
+}
+
+export interface Connected {
+  client: Client;
+  transport: Transport;
+  /** Which transport answered: `stdio`, `streamable-http` or `sse`. */
+  kind: 'stdio' | 'streamable-http' | 'sse';
+}
+
+const CLIENT_INFO = { name: 'synapse', version: '0.1.0' };
+
+/** Connects to one server with the SDK: stdio, or Streamable HTTP falling back to SSE for old servers. */
+export async function connectServer(server: StdioServerConfig | RemoteServerConfig, options: ConnectOptions): Promise<Connected> {
+  if (isStdio(server)) return connect('stdio', stdioTransport(server, options), options);
+  const url = new URL(server.url);
+  const requestInit: RequestInit = { headers: server.headers };
+  if (server.type === 'sse') return connect('sse', new SSEClientTransport(url, { requestInit }), options);
+  try {
+    return await connect('streamable-http', new StreamableHTTPClientTransport(url, { requestInit }), options);
+  } catch (error) {
+    // A 4xx to the Streamable HTTP POST is how an old HTTP+SSE server answers: try its transport.
+    const oldServer = error instanceof StreamableHTTPError && typeof error.code === 'number' && error.code >= 400 && error.code < 500;
+    if (server.type || !oldServer) throw error;
+    return connect('sse', new SSEClientTransport(url, { requestInit }), options);
+  }
+}
+
+async function connect(kind: Connected['kind'], transport: Transport, options: ConnectOptions): Promise<Connected> {
+  const client = new Client(CLIENT_INFO, { capabilities: {} });
+  options.onClient(client);
+  try {
+    await client.connect(transport, { timeout: options.timeoutMs });
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    throw error;
+  }
+  return { client, transport, kind };
+}
+
+function stdioTransport(server: StdioServerConfig, options: ConnectOptions): StdioClientTransport {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries({ ...options.env, ...server.env })) if (value !== undefined) env[name] = value;
+  const transport = new StdioClientTransport({ command: server.command, args: server.args, env, cwd: server.cwd ?? options.cwd, stderr: 'pipe' });
+  transport.stderr?.on('data', (chunk: Buffer) => options.stderr.push(chunk));
+  return transport;
+}
