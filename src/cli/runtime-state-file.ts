@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { writeFileAtomic } from '../session/atomic-write';
-import { agentStateSchema } from '../runtime/state';
+import { agentStateSchema } from '../runtime/state-schema';
 import type { AgentState } from '../runtime/types';
 import { CliError } from './exit-codes';
 
