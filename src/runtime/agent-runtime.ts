@@ -3,8 +3,10 @@ import { abortable, NEVER_ABORTED } from './abortable';
 import { builtinExecutors, runToolCall } from './executors';
 import { answerPrompt, answerSelect, rejectToolCall } from './human-answers';
 import { runUntilInterruption, type RuntimeRunOptions, type RuntimeRunResult } from './run-loop';
-import { cloneState, createInitialState, InvalidStateError, parseAgentState } from './state';
-import { agentStateSchema, describeIssues, toolCallSchema } from './state-schema';
+import { adoptState, adoptStepEvents, copyState } from './owned-state';
+import { createInitialState } from './state';
+import { describeIssues, toolCallSchema } from './state-schema';
+import { InvalidStateError } from './state-error';
 import { StepError } from './step-error';
 import type { Agent, AgentEvent, AgentState, InstructionExecutor, RuntimeConfig, StepOptions, StepResult } from './types';
 
@@ -32,12 +34,16 @@ export class AgentRuntime {
    * and the tool; once it aborts, the step ends with an AbortError at once.
    */
   async step(state: AgentState, approvedToolCall?: ToolCall, options: StepOptions = {}): Promise<StepResult> {
+    const listener = new StepListener(options.onEvent);
+    let result: StepResult;
     try {
-      return await this.stepOrFail(state, approvedToolCall, options.signal ?? NEVER_ABORTED);
+      result = await this.stepOrFail(state, approvedToolCall, options.signal ?? NEVER_ABORTED, listener);
     } catch (error) {
       // Only reached if reporting a failure itself failed: still an event, never a rejection.
-      return { events: [{ type: 'error', sessionId: sessionIdOf(state), error: StepError.from(error) }], newState: state };
+      result = { events: [{ type: 'error', sessionId: sessionIdOf(state), error: StepError.from(error) }], newState: state };
     }
+    listener.deliverRest(result.events);
+    return result;
   }
 
   /**
@@ -48,29 +54,26 @@ export class AgentRuntime {
     return runUntilInterruption(this, state, options);
   }
 
-  private async stepOrFail(state: AgentState, approvedToolCall: unknown, signal: AbortSignal): Promise<StepResult> {
-    let base: AgentState;
+  private async stepOrFail(state: AgentState, approvedToolCall: unknown, signal: AbortSignal, listener: StepListener): Promise<StepResult> {
+    let working: AgentState;
     try {
-      base = checkedCopy(state);
+      working = checkedCopy(state);
     } catch (error) {
       return { events: [{ type: 'error', sessionId: sessionIdOf(state), error: StepError.from(error) }], newState: state };
     }
-    const working = cloneState(base);
     try {
-      const produced = await abortable(this.produce(working, approvedToolCall, signal), signal);
-      return commit(checkedProduct(produced, working), produced.events);
+      const produced = await abortable(this.produce(copyState(working), approvedToolCall, signal, listener), signal);
+      return commit(produced, working);
     } catch (error) {
-      const failed = cloneState(base);
-      failed.status = 'error';
       const stepError = StepError.from(error);
-      failed.error = stepError.toJSON();
-      return commit(failed, [{ type: 'error', sessionId: base.sessionId, error: stepError }]);
+      const failed: AgentState = { ...working, status: 'error', error: stepError.toJSON() };
+      return commit({ events: [{ type: 'error', sessionId: working.sessionId, error: stepError }], newState: failed }, working);
     }
   }
 
-  private async produce(working: AgentState, approvedToolCall: unknown, signal: AbortSignal): Promise<StepResult> {
+  private async produce(working: AgentState, approvedToolCall: unknown, signal: AbortSignal, listener: StepListener): Promise<StepResult> {
     if (approvedToolCall !== undefined) return runToolCall(parseApprovedToolCall(approvedToolCall), working, { agent: this.agent, signal });
-    const instruction: unknown = await this.agent.runner(cloneState(working));
+    const instruction: unknown = await this.agent.runner(copyState(working));
     const type = (instruction as { type?: unknown } | null)?.type;
     if (typeof type !== 'string') throw new TypeError('Invalid instruction from agent.runner: expected an object with a string `type`');
     const executor = Object.hasOwn(this.executors, type) ? this.executors[type] : undefined;
@@ -78,7 +81,7 @@ export class AgentRuntime {
       throw new TypeError(`Unknown instruction type: ${type} (known: ${Object.keys(this.executors).join(', ')})`);
     }
     working.status = 'running';
-    return executor(instruction, working, { agent: this.agent, config: this.config, signal });
+    return executor(instruction, working, { agent: this.agent, config: this.config, signal, emit: listener.emit });
   }
 
   /** A human's answer to a pending prompt: it joins the conversation as a user message. */
@@ -93,7 +96,7 @@ export class AgentRuntime {
 
 /** The caller's state, validated and copied; a previous step's error is cleared for the retry. */
 function checkedCopy(state: AgentState): AgentState {
-  const copy = cloneState(parseAgentState(state));
+  const copy = adoptState(state);
   delete copy.error;
   return copy;
 }
@@ -105,25 +108,21 @@ function parseApprovedToolCall(input: unknown): ToolCall {
   return parsed.data;
 }
 
-/** What an executor hands back must still be a state the runtime can step and save. */
-function checkedProduct(produced: StepResult, working: AgentState): AgentState {
+/**
+ * Appends the step's events to the trace and stamps the state. What an executor hands back must still be
+ * a state the runtime can step and save: checked here, so a bad one fails this step, not the next.
+ */
+function commit(produced: StepResult, working: AgentState): StepResult {
   if (!produced || typeof produced !== 'object') throw new TypeError('The executor returned no result: expected { events, newState }');
   if (!Array.isArray(produced.events)) throw new TypeError('The executor returned no events array');
-  const state = produced.newState ?? working;
-  const parsed = agentStateSchema.safeParse(state);
-  if (!parsed.success) throw new InvalidStateError(`The executor returned an invalid state: ${describeIssues(parsed.error, 'state')}`);
+  const events = adoptStepEvents(produced.events);
+  const produce = produced.newState ?? working;
+  let state: AgentState;
   try {
-    JSON.stringify(state);
+    state = adoptState({ ...produce, events: [...(produce.events ?? []), ...events], lastModified: new Date().toISOString() });
   } catch (error) {
-    throw new InvalidStateError(`The executor returned a state that is not JSON: ${(error as Error).message}`);
+    throw new InvalidStateError(`The executor returned an invalid state: ${(error as Error).message.replace(/^Invalid state: /, '')}`);
   }
-  return state;
-}
-
-/** Appends this step's events to the trace and stamps the state. */
-function commit(state: AgentState, events: AgentEvent[]): StepResult {
-  state.events = [...state.events, ...events];
-  state.lastModified = new Date().toISOString();
   return { events, newState: state };
 }
 
@@ -133,5 +132,26 @@ function sessionIdOf(state: unknown): string {
     return typeof id === 'string' ? id : '';
   } catch {
     return '';
+  }
+}
+
+/** Delivers a step's events to its listener once each: live ones as they happen, the rest at the end. */
+class StepListener {
+  private readonly delivered = new Set<AgentEvent>();
+
+  constructor(private readonly onEvent?: (event: AgentEvent) => void) {}
+
+  readonly emit = (event: AgentEvent): void => {
+    if (!this.onEvent || this.delivered.has(event)) return;
+    this.delivered.add(event);
+    try {
+      this.onEvent(event);
+    } catch {
+      // A listener cannot break the step; the run loop reports its own listener's failures.
+    }
+  };
+
+  deliverRest(events: readonly AgentEvent[]): void {
+    for (const event of events) this.emit(event);
   }
 }

@@ -1,5 +1,5 @@
 import type { ChatMessage } from '../llm/types';
-import { cloneState } from './state';
+import { copyState } from './owned-state';
 import type { AgentState } from './types';
 
 /** A human's answer to a pending prompt: it joins the conversation as a user message. */
@@ -22,7 +22,7 @@ export function answerSelect(state: AgentState, values: string[]): AgentState {
 export function rejectToolCall(state: AgentState, toolCallId: string, reason = 'Rejected by the user'): AgentState {
   const pending = state.pendingToolsCalling ?? [];
   if (!pending.some((call) => call.id === toolCallId)) throw new Error(`No pending tool call with id ${toolCallId}`);
-  const next = cloneState(state);
+  const next = copyState(state);
   next.messages.push({ role: 'tool', tool_call_id: toolCallId, content: JSON.stringify({ rejected: true, reason }) });
   next.pendingToolsCalling = pending.filter((call) => call.id !== toolCallId);
   if (!next.pendingToolsCalling.length) delete next.pendingToolsCalling;
@@ -31,7 +31,7 @@ export function rejectToolCall(state: AgentState, toolCallId: string, reason = '
 
 function answerWith(state: AgentState, pendingKey: 'pendingHumanPrompt' | 'pendingHumanSelect', message: ChatMessage): AgentState {
   if (!state[pendingKey]) throw new Error(`No ${pendingKey === 'pendingHumanPrompt' ? 'prompt' : 'selection'} is pending on this state`);
-  const next = cloneState(state);
+  const next = copyState(state);
   delete next[pendingKey];
   next.messages.push(message);
   return settled(next);

@@ -95,10 +95,13 @@ class RunLoop {
   private async step(state: AgentState, approved?: ToolCall): Promise<{ state: AgentState } | { result: RuntimeRunResult }> {
     if (this.steps >= this.maxSteps) return { result: this.end(state, { status: 'max_steps' }) };
     this.steps += 1;
-    const { events, newState }: StepResult = await this.runtime.step(state, approved, { signal: this.signal });
+    const { newState }: StepResult = await this.runtime.step(state, approved, {
+      signal: this.signal,
+      // Live, so stream chunks reach the listener while they stream; an abort is reported as the run's outcome.
+      onEvent: (event) => !(this.signal.aborted && event.type === 'error') && this.emit(event),
+    });
     // An aborted step leaves nothing behind: the state before it is the one to resume from.
     if (this.signal.aborted) return { result: this.end(state, { status: 'interrupted' }) };
-    for (const event of events) this.emit(event);
     const next = compactState(newState);
     const saved = await this.save(next);
     if (saved) return { result: saved };

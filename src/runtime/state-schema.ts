@@ -48,12 +48,10 @@ const versionSchema = z
     context.addIssue({ code: 'custom', message: `version ${version}${newer} this runtime reads ${READABLE_STATE_VERSIONS.join(', ')}` });
   });
 
-const stateShape = z.looseObject({
+const stateFields = {
   schemaVersion: versionSchema,
   sessionId: z.string().trim().min(1, 'expected a non-empty session id'),
   status: z.enum(['idle', 'running', 'waiting_for_human_input', 'done', 'error']),
-  messages: z.array(messageSchema),
-  events: z.array(z.looseObject({ type: z.string() })),
   createdAt: z.string(),
   lastModified: z.string(),
   pendingToolsCalling: z.array(toolCallSchema).optional(),
@@ -61,28 +59,34 @@ const stateShape = z.looseObject({
   pendingHumanSelect: z
     .object({ prompt: z.string().min(1), options: z.array(z.object({ label: z.string(), value: z.string() })).min(1), multi: z.boolean() })
     .optional(),
-  error: stateErrorSchema.optional(),
-});
+  error: z.object({ name: z.string(), message: z.string() }).optional(),
+};
 
-/**
- * The shape a state must have to be stepped or resumed, status by status: a state waiting for a human
- * holds what it waits for, a failed one holds its error.
- */
-export const agentStateSchema = stateShape.superRefine((state, context) => {
-  if (state.status === 'waiting_for_human_input') {
-    const waiting = Boolean(state.pendingToolsCalling?.length || state.pendingHumanPrompt || state.pendingHumanSelect);
-    if (!waiting) {
-      context.addIssue({
-        code: 'custom',
-        path: ['pendingToolsCalling'],
-        message: 'a waiting_for_human_input state must hold what it waits for (pendingToolsCalling, pendingHumanPrompt or pendingHumanSelect)',
-      });
-    }
+type StateFields = { status: string; pendingToolsCalling?: unknown[]; pendingHumanPrompt?: unknown; pendingHumanSelect?: unknown; error?: unknown };
+
+/** What each status requires: a state waiting for a human holds what it waits for, a failed one its error. */
+function checkStatus(state: StateFields, context: z.RefinementCtx): void {
+  if (state.status === 'waiting_for_human_input' && !(state.pendingToolsCalling?.length || state.pendingHumanPrompt || state.pendingHumanSelect)) {
+    context.addIssue({
+      code: 'custom',
+      path: ['pendingToolsCalling'],
+      message: 'a waiting_for_human_input state must hold what it waits for (pendingToolsCalling, pendingHumanPrompt or pendingHumanSelect)',
+    });
   }
   if (state.status === 'error' && !state.error) {
     context.addIssue({ code: 'custom', path: ['error'], message: 'an error state must hold its error ({ name, message })' });
   }
-});
+}
+
+/** A whole state, status by status. */
+export const agentStateSchema = z
+  .looseObject({ ...stateFields, messages: z.array(messageSchema), events: z.array(z.looseObject({ type: z.string().min(1) })) })
+  .superRefine(checkStatus);
+
+/** The same, without looking inside messages and events (checked one by one, once each, as they are adopted). */
+export const stateHeaderSchema = z
+  .looseObject({ ...stateFields, messages: z.array(z.unknown()), events: z.array(z.unknown()) })
+  .superRefine(checkStatus);
 
 /** A zod failure as one line: each bad field by its path under `root`. */
 export function describeIssues(error: z.ZodError, root: string): string {

@@ -1,12 +1,10 @@
 import type { ChatMessage } from '../llm/types';
 import { generateSessionId } from '../session/session-id';
-import { AGENT_STATE_VERSION, agentStateSchema, describeIssues } from './state-schema';
+import { adoptState } from './owned-state';
+import { AGENT_STATE_VERSION } from './state-schema';
 import type { AgentState, AgentStateSummary } from './types';
 
-/** A state that cannot be stepped or resumed; the message names each bad field (`state.<path>: ...`). */
-export class InvalidStateError extends Error {
-  override readonly name = 'InvalidStateError';
-}
+export { InvalidStateError } from './state-error';
 
 export function createInitialState(options: { sessionId?: string; messages?: ChatMessage[] } = {}): AgentState {
   const sessionId = options.sessionId ?? generateSessionId();
@@ -27,17 +25,10 @@ export function createInitialState(options: { sessionId?: string; messages?: Cha
 
 /**
  * Checks a state from anywhere (a file, another process, a caller) against the schema of its version and
- * status, and returns it. Throws InvalidStateError naming every bad field.
+ * status, field by field, and returns a checked copy. Throws InvalidStateError naming each bad field.
  */
 export function parseAgentState(input: unknown): AgentState {
-  const parsed = agentStateSchema.safeParse(input);
-  if (!parsed.success) throw new InvalidStateError(`Invalid state: ${describeIssues(parsed.error, 'state')}`);
-  return input as AgentState;
-}
-
-/** A deep, JSON-faithful copy: what a step works on, so the caller's state is never touched. */
-export function cloneState(state: AgentState): AgentState {
-  return JSON.parse(JSON.stringify(state)) as AgentState;
+  return adoptState(input as AgentState);
 }
 
 /**

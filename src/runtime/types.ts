@@ -111,6 +111,11 @@ export interface StepResult {
 export interface StepOptions {
   /** Aborts the step: the model request and the running tool see it, and the step ends with an AbortError event. */
   signal?: AbortSignal;
+  /**
+   * Hears each of the step's events as it happens (stream chunks while they stream), each exactly once;
+   * the step's result holds the same events. A listener that throws is ignored.
+   */
+  onEvent?: (event: AgentEvent) => void;
 }
 
 export interface ExecutorContext {
@@ -118,6 +123,8 @@ export interface ExecutorContext {
   config: RuntimeConfig;
   /** The step's signal: pass it to whatever the executor starts. */
   signal: AbortSignal;
+  /** Delivers an event to the step's listener now, before the executor returns (it must still be returned). */
+  emit(event: AgentEvent): void;
 }
 
 /**

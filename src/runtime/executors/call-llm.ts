@@ -16,13 +16,18 @@ const callLlmSchema = z.looseObject({
 });
 
 /** Streams one model reply: llm_start, an llm_stream per chunk, llm_result; the reply joins the messages. */
-export const callLlm: InstructionExecutor = async (instruction, state, { config, signal }) => {
+export const callLlm: InstructionExecutor = async (instruction, state, { config, signal, emit }) => {
   const { payload = {} } = parseInstruction(callLlmSchema, instruction);
   if (!config.modelRuntime) throw new Error('LLM provider is required: configure modelRuntime to use call_llm');
   const { sessionId } = state;
   const request = { ...payload, messages: (payload.messages ?? state.messages) as ChatMessage[] } as ModelPayload;
   const summary = { ...(request.model ? { model: request.model } : {}), messageCount: request.messages.length, tools: (request.tools ?? []).map((tool) => tool.function.name) };
-  const events: AgentEvent[] = [{ type: 'llm_start', sessionId, payload: summary }];
+  const events: AgentEvent[] = [];
+  const record = (event: AgentEvent) => {
+    events.push(event);
+    emit(event);
+  };
+  record({ type: 'llm_start', sessionId, payload: summary });
 
   let content = '';
   const toolCalls: ToolCall[] = [];
@@ -30,7 +35,7 @@ export const callLlm: InstructionExecutor = async (instruction, state, { config,
   let index = 0;
   for await (const raw of streamOf(config.modelRuntime({ ...request, signal }))) {
     const chunk = parseChunk(raw, ++index);
-    events.push({ type: 'llm_stream', sessionId, chunk });
+    record({ type: 'llm_stream', sessionId, chunk });
     content += chunk.content ?? '';
     toolCalls.push(...(chunk.tool_calls ?? []));
     usage = chunk.usage ?? usage;
