@@ -113,11 +113,14 @@ Feature: AgentRuntime 的驱动循环，有界且带版本的状态
       Given 我有一个配置了天气工具的 Agent
       And Agent 能够根据状态做出智能决策
       And 我有一个配置了 modelRuntime 的运行时
-      And 模型会回答 "Hello"
+      And 模型会调用天气工具查询 "Beijing"
+      And 模型会回答 "I was not allowed to check."
+      And 人会拒绝所有工具调用
       And run 的事件监听器每次都会抛出异常
-      When 用户问 "hi" 并用 run 驱动
+      When 用户问 "What's the weather in Beijing?" 并用 run 驱动
       Then run 的结果应该是 "done"
-      And 结果中的最后一条消息应该是助手回答 "Hello"
+      And run 的事件中应该有 "tool_rejected"
+      And 结果中的最后一条消息应该是助手回答 "I was not allowed to check."
 
     Scenario: 保存失败时 run 以 error 结束并说明是保存失败
       Given 我有一个配置了天气工具的 Agent
@@ -168,6 +171,16 @@ Feature: AgentRuntime 的驱动循环，有界且带版本的状态
         | {"tool_calls":["get_weather"]}                                                      | chunk 2.tool_calls.0: Invalid input: expected object    |
         | {"tool_calls":[{"id":7,"type":"function","function":{"name":"f","arguments":"{}"}}]} | chunk 2.tool_calls.0.id: Invalid input: expected string |
         | "hello"                                                                             | chunk 2: Invalid input: expected object                 |
+
+    Scenario: 工具不理会中止信号时，step 也在中止时以 AbortError 事件结束
+      Given 我有一个配置了天气工具的 Agent
+      And Agent 能够根据状态做出智能决策
+      And 天气工具永远不结束，也不理会中止信号
+      When 我用已批准的天气工具调用执行步骤，20 毫秒后中止
+      Then 步骤应该只产生一个错误事件，错误消息包含 "The step was aborted"
+      And 错误事件的错误名应该是 "AbortError"
+      And 步骤应该在 1000 毫秒内结束
+      And 天气工具收到的信号应该已经中止
 
     Scenario: 执行器交回一个缺少等待内容的 waiting 状态时是错误事件
       Given "finish" 执行器会交回一个 waiting_for_human_input 但什么都不等的状态

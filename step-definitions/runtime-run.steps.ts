@@ -187,6 +187,10 @@ Then('run 的事件类型应该依次是 {string}', function (this: SynapseWorld
   expect(run(this).events.map((event) => event.type)).to.deep.equal(list.split(',').map((type) => type.trim()));
 });
 
+Then('run 的事件中应该有 {string}', function (this: SynapseWorld, type: string) {
+  expect(run(this).events.map((event) => event.type)).to.include(type);
+});
+
 Then('run 的事件中不应该有 {string}', function (this: SynapseWorld, type: string) {
   expect(run(this).events.map((event) => event.type)).not.to.include(type);
 });
@@ -240,6 +244,24 @@ Given(/^Agent 的 runner 会抛出(.+)$/, function (this: SynapseWorld, what: st
 
 When('我用已批准的工具调用 {} 执行步骤', async function (this: SynapseWorld, call: string) {
   await ctx(this).step(JSON.parse(call));
+});
+
+When('我用已批准的天气工具调用执行步骤，{int} 毫秒后中止', async function (this: SynapseWorld, ms: number) {
+  const c = ctx(this);
+  const call = { id: 'call_weather', type: 'function' as const, function: { name: 'get_weather', arguments: '{"city":"Beijing"}' } };
+  c.state = { ...AgentRuntime.createInitialState({ sessionId: 'test-session' }), status: 'waiting_for_human_input', pendingToolsCalling: [call] };
+  const started = performance.now();
+  c.result = await c.runtime.step(c.state, call, { signal: AbortSignal.timeout(ms) });
+  run(this).durationMs = performance.now() - started;
+});
+
+Then('错误事件的错误名应该是 {string}', function (this: SynapseWorld, name: string) {
+  expect(ctx(this).event('error').error.name).to.equal(name);
+  expect(ctx(this).newState.error?.name).to.equal(name);
+});
+
+Then('步骤应该在 {int} 毫秒内结束', function (this: SynapseWorld, ms: number) {
+  expect(run(this).durationMs).to.be.below(ms);
 });
 
 Then('新状态的消息应该与步骤前的相同', function (this: SynapseWorld) {
