@@ -1,24 +1,31 @@
 import type { CommandModule } from 'yargs';
-import type { GlobalArgs } from './global-options';
+import { cwdOption, type CwdArgs, type GlobalArgs } from './global-options';
 
-export interface ExecArgs extends GlobalArgs {
+export interface ExecArgs extends GlobalArgs, CwdArgs {
   command?: string[];
   '--'?: string[];
   readOnly: boolean;
   json: boolean;
 }
 
-/** `synapse exec <command>`: one command through the Bash tool's router, as the model would run it. */
+export const execOptions = {
+  'read-only': { type: 'boolean', default: false, describe: 'Refuse commands that change files' },
+  json: {
+    type: 'boolean',
+    default: false,
+    describe: 'Print one JSON line: the result as the model would get it (captured, capped, time-limited)',
+  },
+} as const;
+
+/** `synapse exec <command>`: one command through the Bash tool's router, for a person or (--json) a script. */
 export const execCommand: CommandModule<object, ExecArgs> = {
   command: 'exec [command..]',
   describe: 'Run one command through the Bash tool router (shell, read/write/edit/glob/search, TodoWrite)',
   builder: (yargs) =>
     yargs
       .positional('command', { type: 'string', array: true, describe: 'The command; quote it, or put it after --' })
-      .options({
-        'read-only': { type: 'boolean', default: false, describe: 'Refuse commands that change files' },
-        json: { type: 'boolean', default: false, describe: 'Print one JSON result line instead of the output' },
-      })
+      .options(cwdOption)
+      .options(execOptions)
       .example('$0 exec "echo hello > hello.txt"', 'a native shell command')
       .example('$0 exec "read hello.txt"', 'an agent command')
       .example('$0 exec -- glob "src/**/*.ts"', 'everything after -- is the command') as never,

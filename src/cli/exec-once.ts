@@ -1,35 +1,49 @@
 import { BashRouter } from '../tools/bash-router';
-import { quoteShellArg } from '../tools/shell-quote';
 import { toToolResult } from '../tools/bash-tool-result';
+import { quoteShellArg } from '../tools/shell-quote';
+import type { CommandResult } from '../tools/types';
+import { closeWithin } from './close-within';
 import { CliError, ExitCode } from './exit-codes';
 import type { ExecArgs } from './exec-command';
-import { closeWithin } from './close-within';
+import { resolveCwd } from './global-options';
 import { handleInterrupt } from './interrupt';
 
-/** Routes one command; its stdout and stderr pass through, its exit code becomes ours. */
+/**
+ * Routes one command. For people, a shell command runs attached to the terminal (its output streams to
+ * stdout and stderr as it comes, stdin passes through, nothing is cut) and its exit code becomes ours;
+ * with --json the command runs as the model's tool runs it and prints the tool's result.
+ */
 export async function execOnce(args: ExecArgs): Promise<number> {
+  const cwd = resolveCwd(args.cwd);
   const command = commandLine([...(args.command ?? []), ...(args['--'] ?? [])].map(String));
   if (!command.trim()) throw new CliError('no command: synapse exec "<command>" (see synapse exec --help)');
 
-  const router = new BashRouter({ cwd: args.cwd, readOnly: args.readOnly });
-  const running = router.route(command);
+  const router = new BashRouter({ cwd, readOnly: args.readOnly });
+  const running = args.json ? router.route(command) : router.routeAttached(command);
   const stopListening = handleInterrupt(() => running.cancel());
   try {
     const result = await running;
-    if (args.json) {
-      const { isError, message } = toToolResult(command, result);
-      const { stdout, stderr, exitCode, failureCategory, interrupted } = result;
-      process.stdout.write(`${JSON.stringify({ type: 'result', command, exitCode, stdout, stderr, isError, failureCategory, interrupted, message })}\n`);
-    } else {
-      process.stdout.write(result.stdout);
-      process.stderr.write(result.stderr);
-    }
+    if (args.json) printJson(command, result);
+    else printForPeople(result);
     if (result.interrupted === 'cancelled') return ExitCode.interrupted;
     return result.exitCode;
   } finally {
     stopListening();
     await closeWithin(() => router.close());
   }
+}
+
+function printJson(command: string, result: CommandResult): void {
+  const { isError, message } = toToolResult(command, result);
+  const { stdout, stderr, exitCode, failureCategory, interrupted } = result;
+  process.stdout.write(`${JSON.stringify({ type: 'result', command, exitCode, stdout, stderr, isError, failureCategory, interrupted, message })}\n`);
+}
+
+/** What an agent command printed (a shell command's output has already streamed), with advice for a person. */
+function printForPeople(result: CommandResult): void {
+  process.stdout.write(result.stdout);
+  process.stderr.write(result.stderr);
+  if (result.usageHelp) process.stderr.write(`See the full usage with: synapse exec ${quoteShellArg(result.usageHelp)}\n`);
 }
 
 /**

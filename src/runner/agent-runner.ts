@@ -14,7 +14,7 @@ import { maxConsecutiveToolFailures } from './env-settings';
 import { CONSECUTIVE_FAILURES_MESSAGE, ConsecutiveFailurePolicy } from './failure-policy';
 import { assistantMessage, streamAssistantReply } from './model-turn';
 import { executeRound } from './round-executor';
-import { withSkillSearchInstruction } from './skill-search-instruction';
+import { firstUserMessage } from './skill-search-instruction';
 import { defaultSystemPrompt } from './system-prompt';
 import { todoReminder } from './todo-reminder';
 import { planToolCalls } from './tool-call-plan';
@@ -93,7 +93,7 @@ export class AgentRunner {
     // Title the session by what the user asked, not by the instruction block put before it.
     if (session && !session.title) await session.setTitle(input);
     const skillSearch = (this.options.enableSkillSearchInstruction ?? true) && !history.hasUserMessage;
-    await history.append({ role: 'user', content: skillSearch ? withSkillSearchInstruction(input) : input });
+    await history.append(firstUserMessage(input, skillSearch));
 
     const failures = new ConsecutiveFailurePolicy(this.options.maxConsecutiveToolFailures ?? maxConsecutiveToolFailures());
     const maxIterations = this.options.maxIterations ?? DEFAULT_MAX_ITERATIONS;

@@ -1,7 +1,7 @@
 import type { ToolCall } from '../llm/types';
 import { abortable, NEVER_ABORTED } from './abortable';
 import type { AgentRuntime } from './agent-runtime';
-import { HumanResponseError, settleHumanInput, type HumanResponder, type WaitingFor } from './human-input';
+import { settleHumanInput, type HumanResponder, type WaitingFor } from './human-input';
 import { compactState, parseAgentState } from './state';
 import { StepError } from './step-error';
 import type { AgentEvent, AgentState, StateError, StepResult } from './types';
@@ -135,8 +135,8 @@ class RunLoop {
     } catch (error) {
       if (error instanceof StopRun) return { result: error.result };
       if (this.signal.aborted) return { result: this.end(current, { status: 'interrupted' }) };
-      const name = error instanceof HumanResponseError ? error.name : 'HumanResponseError';
-      return { result: this.end(current, { status: 'error', error: { name, message: StepError.from(error).message } }) };
+      // The responder's own error (its name included), so its caller can tell a bad answer from a failure.
+      return { result: this.end(current, { status: 'error', error: StepError.from(error).toJSON() }) };
     }
   }
 

@@ -1,3 +1,5 @@
+import type { ChatMessage } from '../llm/types';
+
 const MAX_TITLE_LENGTH = 60;
 
 /** A one-line title from a user's message: whitespace collapsed, cut at 60 characters with an ellipsis. */
@@ -6,4 +8,9 @@ export function titleFromText(text: string): string | null {
   if (line === '') return null;
   const characters = Array.from(line); // by code point, so a CJK or emoji title is never cut mid-character
   return characters.length <= MAX_TITLE_LENGTH ? line : `${characters.slice(0, MAX_TITLE_LENGTH - 1).join('').trimEnd()}…`;
+}
+
+/** What the user wrote in a message: their own words when synapse added text around them. */
+export function userWords(message: ChatMessage): string {
+  return message.meta?.userText ?? message.content ?? '';
 }

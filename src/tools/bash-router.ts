@@ -1,5 +1,6 @@
 import { TodoStore } from '../todo/todo-store';
 import { AGENT_COMMANDS, isHelpRequest, UsageError } from './agent-commands';
+import { runAttached } from './attached-command';
 import { cancelable, cancelOnAbort } from './cancelable';
 import { classifyCommand, firstWord, stripBashPrefix } from './command-line';
 import { commandSuccess, executionFailure, usageFailure } from './command-results';
@@ -69,6 +70,15 @@ export class BashRouter {
     );
   }
 
+  /**
+   * Routes one command for a person rather than the model: a native command runs attached to this
+   * process's stdin, stdout and stderr (streamed, not captured, not truncated, no time limit) in the
+   * router's working directory; agent commands and extensions run exactly as `route` runs them.
+   */
+  routeAttached(command: string): CancelablePromise<CommandResult> {
+    return cancelable((signal) => this.execute(command, signal, { attached: true }), { interrupted: () => interrupted('cancelled'), failed: internalFailure });
+  }
+
   /** Ends the shell and everything it started. */
   close(): Promise<void> {
     return this.session.close();
@@ -78,7 +88,7 @@ export class BashRouter {
     return cancelable((signal) => this.execute(command, signal), { interrupted: () => interrupted('cancelled'), failed: internalFailure });
   }
 
-  private async execute(rawCommand: string, signal: AbortSignal): Promise<CommandResult> {
+  private async execute(rawCommand: string, signal: AbortSignal, mode: { attached?: boolean } = {}): Promise<CommandResult> {
     const command = stripBashPrefix(rawCommand.replace(/^\s+/, ''), this.cwd);
     if (!command.trim()) return usageFailure('bash', 'Usage: <shell command or agent command>', 'empty command');
     switch (classifyCommand(command)) {
@@ -92,7 +102,7 @@ export class BashRouter {
       case 'agent':
         return this.runAgentCommand(command, signal);
       case 'native':
-        return this.runNative(command, signal);
+        return this.runNative(command, signal, mode);
     }
   }
 
@@ -110,11 +120,12 @@ export class BashRouter {
     }
   }
 
-  private async runNative(command: string, signal: AbortSignal): Promise<CommandResult> {
+  private async runNative(command: string, signal: AbortSignal, mode: { attached?: boolean }): Promise<CommandResult> {
     if (this.readOnly) {
       const write = findWriteInNativeCommand(command);
       if (write) return readOnlyFailure(write);
     }
+    if (mode.attached) return runAttached(command, { cwd: this.cwd, signal });
     const timeoutMs = this.options.commandTimeoutMs ?? readCommandTimeoutMs();
     const result = await this.session.run(command, { signal, timeoutMs });
     if (result.exitCode === 127 && !result.failureCategory) return { ...result, failureCategory: 'command_not_found' };

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { shellEnvironment } from './shell-environment';
 import { StreamCapture } from './stream-capture';
 
 export interface ShellRunResult {
@@ -47,7 +48,7 @@ export class ShellProcess {
       cwd: options.cwd,
       detached: true,
       stdio: 'pipe',
-      env: { ...process.env, PAGER: 'cat', GIT_PAGER: 'cat' },
+      env: shellEnvironment(),
     });
     this.child.stdout.on('data', (chunk: Buffer) => this.onData('stdout', chunk));
     this.child.stderr.on('data', (chunk: Buffer) => this.onData('stderr', chunk));
