@@ -33,13 +33,13 @@ export const instructionOptions = {
 } as const;
 
 export interface RunOutputArgs {
-  json: boolean;
+  json?: boolean;
   quiet?: boolean;
   outputLastMessage?: string;
 }
 
 export const runOutputOptions = {
-  json: { type: 'boolean', default: false, describe: 'Write NDJSON events to stdout, a result line last' },
+  json: { type: 'boolean', describe: 'Write NDJSON events to stdout, a result line last' },
   quiet: { type: 'boolean', conflicts: 'json', describe: 'Print only the final answer (stdout) and errors (stderr)' },
   'output-last-message': { type: 'string', describe: 'Also write the final answer to this file' },
 } as const;
