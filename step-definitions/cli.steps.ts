@@ -110,8 +110,9 @@ Then('CLI 标准输出应该是 package.json 的版本', async function (this: S
   expect(cli(this).result.stdout.trim(), fail(this)).to.equal(version);
 });
 
-Then('CLI 标准输出应该是 {string}', function (this: SynapseWorld, text: string) {
-  expect(cli(this).result.stdout.trim(), fail(this)).to.equal(text);
+Then(/^CLI 标准(输出|错误)应该是 "(.*)"$/, function (this: SynapseWorld, stream: string, text: string) {
+  const output = stream === '输出' ? cli(this).result.stdout : cli(this).result.stderr;
+  expect(output.trim(), fail(this)).to.equal(text.replace(/\\n/g, '\n'));
 });
 
 Then('CLI 标准输出应该包含 {string}', async function (this: SynapseWorld, text: string) {
