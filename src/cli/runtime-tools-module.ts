@@ -21,10 +21,11 @@ const toolSchema = z.object({
 });
 
 const toolsSchema = z
-  .record(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'tool names are 1-64 letters, digits, "_" or "-"'), toolSchema)
+  .record(z.string(), toolSchema)
   .refine((tools) => Object.keys(tools).length > 0, 'expected at least one tool')
   .superRefine((tools, context) => {
     for (const name of Object.keys(tools)) {
+      if (!/^[A-Za-z0-9_-]{1,64}$/.test(name)) context.addIssue({ code: 'custom', path: [name], message: 'tool names are 1-64 letters, digits, "_" or "-"' });
       if (HUMAN_TOOLS.has(name)) context.addIssue({ code: 'custom', path: [name], message: `"${name}" is reserved for the human-in-the-loop tools` });
     }
   });
