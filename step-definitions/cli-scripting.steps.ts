@@ -33,6 +33,11 @@ Then('CLI 会话目录中应该只有 {int} 个会话', async function (this: Sy
   expect(await readdir(await cli(this).dir('sessions'))).to.have.length(count);
 });
 
+Then('CLI 会话目录中最近的会话标题应该是 {string}', async function (this: SynapseWorld, title: string) {
+  const [latest] = await new SessionStore(await cli(this).dir('sessions')).list();
+  expect(latest?.title, fail(this)).to.equal(title);
+});
+
 Then('CLI 标准错误应该是空的', function (this: SynapseWorld) {
   expect(cli(this).result.stderr, fail(this)).to.equal('');
 });

@@ -6,10 +6,11 @@ Feature: synapse run：像人们写脚本那样使用
 
   Rule: 提示参数和标准输入合在一起
 
-    Scenario: 提示在前，标准输入放在其后的围栏块里
+    Scenario: 提示在前，标准输入放在其后的围栏块里；会话以提示为标题
       Given CLI 模型会回复 "Looks fine."
-      When CLI 以标准输入 "diff --git a/x b/x" 运行 synapse "run --no-session --base-url <model> --no-skill-search 'Review this diff'"
+      When CLI 以标准输入 "diff --git a/x b/x" 运行 synapse "run --sessions-dir <sessions> --base-url <model> --no-skill-search 'Review this diff'"
       Then CLI 退出码应该是 0
+      And CLI 会话目录中最近的会话标题应该是 "Review this diff"
       And CLI 模型收到的首条 user 消息应该是:
         """
         Review this diff
