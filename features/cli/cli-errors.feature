@@ -22,6 +22,7 @@ Feature: synapse CLI：出错时一行说清楚，用户输入的任何东西都
         | 要续接的状态文件不存在              | runtime --fixture fixtures/runtime-weather.json --resume gone.json                         | state file gone.json: no such file or directory                         |
         | fixture 是目录                      | run --no-session --fixture . hi                                                             | fixture .: is a directory, not a file                                   |
         | fixture 是不会结束的设备            | run --no-session --fixture /dev/zero hi                                                     | fixture /dev/zero: is not a regular file                                |
+        | 输出文件是设备                      | run --no-session --fixture fixtures/demo-write-file.json --output-last-message /dev/stdout hi | --output-last-message /dev/stdout: is not a regular file               |
         | 输出文件在 /proc 下                 | run --no-session --fixture fixtures/demo-write-file.json --output-last-message /proc/x hi   | --output-last-message /proc/x: is on the proc pseudo-filesystem         |
         | --cwd 是文件                        | exec --cwd /etc/passwd 'echo hi'                                                             | is not a directory                                                      |
 

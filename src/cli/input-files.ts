@@ -34,8 +34,8 @@ export function regularFileSize(path: string, label: string): number {
 }
 
 /**
- * Checks, before any work, that a file can be written where the user asked: its directory exists, it is
- * not itself a directory, and it is not on a pseudo-filesystem such as /proc.
+ * Checks, before any work, that a file can be written where the user asked: its directory exists, what is
+ * there now (if anything) is a regular file, and it is not on a pseudo-filesystem such as /proc.
  */
 export function checkOutputFile(path: string, label: string): void {
   const target = resolve(path);
@@ -49,7 +49,10 @@ export function checkOutputFile(path: string, label: string): void {
   }
   if (!parent.isDirectory()) throw new CliError(`${label} ${path}: ${dirname(target)} is not a directory`);
   try {
-    if (statSync(target).isDirectory()) throw new CliError(`${label} ${path}: is a directory, not a file`);
+    const existing = statSync(target);
+    if (existing.isDirectory()) throw new CliError(`${label} ${path}: is a directory, not a file`);
+    // Files are replaced atomically (a new file renamed over the old): never over a device, a pipe or a socket.
+    if (!existing.isFile()) throw new CliError(`${label} ${path}: is not a regular file`);
   } catch (error) {
     if (error instanceof CliError) throw error;
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new CliError(`${label} ${path}: ${describeFsError(error, target)}`);
