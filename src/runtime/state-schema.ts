@@ -38,8 +38,6 @@ export const llmChunkSchema = z
     ...(usage ? { usage } : {}),
   }));
 
-const stateErrorSchema = z.object({ name: z.string(), message: z.string() });
-
 const versionSchema = z
   .number({ error: (issue) => (issue.input === undefined ? 'missing: create states with AgentRuntime.createInitialState' : 'expected a number') })
   .superRefine((version, context) => {
