@@ -29,6 +29,12 @@ Then('CLI 模型收到的首条 user 消息应该是:', async function (this: Sy
   expect(first?.content, fail(this)).to.equal(text);
 });
 
+Then('CLI 模型收到的消息都不应该带有 synapse 自己的 meta 字段', async function (this: SynapseWorld) {
+  const messages = (await received(this)).flatMap((request) => request.body.messages);
+  expect(messages.length, fail(this)).to.be.greaterThan(0);
+  for (const message of messages) expect(message, fail(this)).not.to.have.property('meta');
+});
+
 Then('CLI 会话目录中应该只有 {int} 个会话', async function (this: SynapseWorld, count: number) {
   expect(await readdir(await cli(this).dir('sessions'))).to.have.length(count);
 });

@@ -108,6 +108,7 @@ Feature: synapse run：像人们写脚本那样使用
       When CLI 运行 synapse "run --json --sessions-dir <sessions> --base-url <model> 'Summarize the README'"
       And CLI 记下 JSON 结果中的 sessionId 为 "id"
       Then CLI 模型收到的首条 user 消息应该包含 "Skill Search Priority"
+      And CLI 模型收到的消息都不应该带有 synapse 自己的 meta 字段
       And CLI 会话 "<id>" 的首条消息应该保存用户的话 "Summarize the README" 并标出注入的 "skill_search_instruction"
       When CLI 运行 synapse "sessions show <id> --sessions-dir <sessions>"
       Then CLI 标准输出应该包含 "Summarize the README"
