@@ -1,6 +1,8 @@
 // Runner figures: the task scheduler against its lower bound, and the loop's own cost per tool round.
 import OpenAI from 'openai';
-import { AgentRunner, runInFixedBatches, runPool, ScriptedModel, type ScriptedReply, type Tool, type ToolResult } from '../src';
+import { AgentRunner, type Tool, type ToolResult } from '../src';
+import { runInFixedBatches, runPool } from '../src/runner/task-pool';
+import { ScriptedModel, type ScriptedReply } from '../src/testing';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

@@ -1,9 +1,127 @@
-/** The public API of synapse-spec. */
-export * from './llm';
-export * from './runtime';
-export * from './session';
-export * from './tools';
-export * from './todo';
-export * from './runner';
-export * from './subagents';
-export * from './extensions';
+/**
+ * synapse-spec: the public API.
+ *
+ * Two runtimes share one model layer:
+ * - AgentRunner, a conversation loop whose one tool is `Bash(command="...")`, with parallel `task:*`
+ *   sub-agents and sessions on disk;
+ * - AgentRuntime, a step-based state machine (an agent decides, an executor acts) with a human in the loop,
+ *   whose state is plain, versioned JSON, and `run()`, the loop that drives it.
+ * Test doubles (the scripted model) are in `synapse-spec/testing`. Anything not exported here is internal
+ * and may change.
+ */
+
+// --- The agent loop ---------------------------------------------------------------------------------
+export { AgentRunner } from './runner/agent-runner';
+export type { AgentRunnerOptions, RunOptions, RunnerEvent, StopReason } from './runner/types';
+export { RunSummary, formatRunSummary, type RunSummaryFigures } from './runner/run-summary';
+/** System prompts: the default one, AGENTS.md, and how they combine. */
+export { defaultSystemPrompt } from './runner/system-prompt';
+export { composeSystemPrompt, type SystemPromptParts } from './runner/compose-system-prompt';
+export {
+  readProjectInstructions,
+  ProjectInstructionsError,
+  PROJECT_INSTRUCTIONS_FILE,
+  type ProjectInstructions,
+} from './runner/project-instructions';
+
+// --- The step-based runtime -------------------------------------------------------------------------
+export { AgentRuntime } from './runtime/agent-runtime';
+export { createToolApprovalAgent, type ToolApprovalAgentOptions } from './runtime/tool-approval-agent';
+export { builtinExecutors } from './runtime/executors';
+/** Runtime state: create, check (versioned, status by status), compact for saving; a human's answers. */
+export { createInitialState, parseAgentState, compactState, summarizeState, InvalidStateError } from './runtime/state';
+export { AGENT_STATE_VERSION, READABLE_STATE_VERSIONS, agentStateSchema } from './runtime/state-schema';
+export { answerPrompt, answerSelect, rejectToolCall } from './runtime/human-answers';
+export { StepError } from './runtime/step-error';
+/** The drive loop, `runtime.run(state, options)`. */
+export { DEFAULT_MAX_STEPS, type RuntimeRunOptions, type RuntimeRunResult, type RunEvent, type RunLoopEvent } from './runtime/run-loop';
+export type { HumanResponder, WaitingFor } from './runtime/human-input';
+export type {
+  Agent,
+  AgentEvent,
+  AgentInstruction,
+  AgentState,
+  AgentStateSummary,
+  AgentStatus,
+  AgentTool,
+  AgentToolContext,
+  ExecutorContext,
+  HumanSelectOption,
+  InstructionExecutor,
+  LlmChunk,
+  LlmRequestSummary,
+  PendingHumanPrompt,
+  PendingHumanSelect,
+  RuntimeConfig,
+  StateError,
+  StepOptions,
+  StepResult,
+} from './runtime/types';
+
+// --- Models -----------------------------------------------------------------------------------------
+export { createOpenAIModelRuntime, createOpenAIClient, type OpenAIModelRuntimeOptions } from './llm/openai-model-runtime';
+export { ModelError, AbortError } from './llm/model-error';
+export type { ChatMessage, MessageMeta, ModelChunk, ModelPayload, ModelRuntime, ToolCall, ToolDefinition, Usage } from './llm/types';
+
+// --- Tools ------------------------------------------------------------------------------------------
+export { BashTool } from './tools/bash-tool';
+export { BashRouter, type BashRouterOptions } from './tools/bash-router';
+export { BASH_TOOL_DEFINITION } from './tools/bash-tool-definition';
+export { toToolResult } from './tools/bash-tool-result';
+export type { ExtensionHandlers, ExtensionCallOptions, McpHandler, SkillHandler } from './tools/extensions/extension-handlers';
+export type {
+  CancelablePromise,
+  CommandResult,
+  FailureCategory,
+  SubAgentExecutor,
+  SubAgentExecutorFactory,
+  TaskRequest,
+  Tool,
+  ToolExecuteOptions,
+  ToolResult,
+  ToolResultExtras,
+} from './tools/types';
+
+// --- Security: what stands between a model's command and the machine ----------------------------------
+export { ToolSecurity, type ToolSecurityOptions } from './tools/security/tool-security';
+export { toolEnvironment, type ToolEnvironmentOptions } from './tools/security/tool-environment';
+export { DEFAULT_SECRET_NAME_PATTERNS } from './tools/security/secret-names';
+export { SecretRedactor, REDACTED } from './tools/security/secret-redactor';
+export { PermissionPolicy, type PermissionRules, type PermissionVerdict } from './tools/security/permission-policy';
+export { PERMISSION_ACTIONS, PermissionRuleError, type PermissionAction } from './tools/security/permission-rule';
+export { DEFAULT_ASK_PATTERNS } from './tools/security/default-rules';
+export { loadPermissionRules, parsePermissionRules, PermissionRulesError } from './tools/security/permission-rules-file';
+export type {
+  ApprovalAnswer,
+  PermissionApprover,
+  PermissionDecisionSource,
+  PermissionEvent,
+  PermissionRequest,
+} from './tools/security/permission-gate';
+export { Sandbox, SANDBOX_MODES, type SandboxMode, type SandboxOptions } from './tools/security/sandbox';
+export { bubblewrapStatus, type BubblewrapStatus } from './tools/security/bubblewrap';
+
+// --- Extensions: MCP servers and Agent Skills behind mcp:*, skill:* and task:skill:search ------------
+export { createExtensions, Extensions, type ExtensionsOptions } from './extensions/extensions';
+export { loadMcpConfig, type McpConfig, type McpServerConfig } from './extensions/mcp/mcp-config';
+export { McpManager, type McpListing, type McpServerListing } from './extensions/mcp/mcp-manager';
+export { McpLookupError, McpServerError } from './extensions/mcp/mcp-errors';
+export { SkillLibrary } from './extensions/skills/skill-library';
+export { parseSkillFile } from './extensions/skills/skill-file';
+export type { Skill } from './extensions/skills/skill';
+
+// --- Sessions ---------------------------------------------------------------------------------------
+export { SessionStore, type CreateSessionOptions } from './session/session-store';
+export { Session } from './session/session';
+export { SessionNotFoundError, InvalidSessionIdError, SessionsDirError } from './session/errors';
+export { sanitizeHistory, type SanitizedHistory, type RemovedMessage, type SanitizeReason } from './session/sanitize-history';
+export { contextStats } from './session/context-stats';
+export type { ContextStats, SessionListing, SessionLoadWarning, SessionSummary, SessionUsage, SkippedSessionEntry, UsageRound } from './session/types';
+
+// --- Todo list --------------------------------------------------------------------------------------
+export { TodoStore, type TodoState, type TodoListener } from './todo/todo-store';
+export { validateTodoWriteInput, type TodoItem, type TodoStatus, type TodoLimits, type TodoValidation } from './todo/todo-schema';
+
+// --- Sub-agents -------------------------------------------------------------------------------------
+export { createSubAgentExecutorFactory, type SubAgentDependencies } from './subagents/sub-agent-executor';
+export { TASK_TYPES, type TaskType } from './subagents/task-types';

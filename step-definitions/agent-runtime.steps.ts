@@ -1,7 +1,7 @@
 import { Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { AgentRuntime, builtinExecutors, createToolApprovalAgent } from '../src';
-import { RuntimeContext, toolCall } from './support/runtime-context';
+import { RuntimeContext, toolCall, toolCallArguments } from './support/runtime-context';
 import { spy } from './support/spy';
 import type { SynapseWorld } from './support/world';
 
@@ -93,7 +93,7 @@ When('我使用工具调用参数执行步骤', async function (this: SynapseWor
 
 Then('工具应该被直接执行', function (this: SynapseWorld) {
   const c = ctx(this);
-  expect((c.agent.tools!.test_tool as ReturnType<typeof spy>).calls).to.deep.equal([[{ input: 'test' }]]);
+  expect(toolCallArguments(c.agent.tools!.test_tool)).to.deep.equal([{ input: 'test' }]);
   expect(c.runner.calls, 'agent.runner must not be asked').to.have.length(0);
 });
 
@@ -255,7 +255,7 @@ When('工具执行器被调用', async function (this: SynapseWorld) {
 });
 
 Then('工具应该被执行并传入正确的参数', function (this: SynapseWorld) {
-  expect((ctx(this).agent.tools!.calculator as ReturnType<typeof spy>).calls).to.deep.equal([[{ expression: '2+2' }]]);
+  expect(toolCallArguments(ctx(this).agent.tools!.calculator)).to.deep.equal([{ expression: '2+2' }]);
 });
 
 Then('错误消息应该指出工具未找到', function (this: SynapseWorld) {
@@ -423,7 +423,7 @@ Then('在人工批准后应该执行天气工具', async function (this: Synapse
   const c = ctx(this);
   const [approved] = c.advance().pendingToolsCalling!;
   await c.step(approved);
-  expect((c.agent.tools!.get_weather as ReturnType<typeof spy>).calls).to.deep.equal([[{ city: 'Beijing' }]]);
+  expect(toolCallArguments(c.agent.tools!.get_weather)).to.deep.equal([{ city: 'Beijing' }]);
   expect(c.newState.pendingToolsCalling).to.equal(undefined);
 });
 

@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import { contextStats, warmUpTokenizer } from '../src';
+import { contextStats } from '../src';
+import { warmUpTokenizer } from '../src/session/tokenizer';
 import { ToolsContext } from './support/tools-context';
 import type { SynapseWorld } from './support/world';
 

@@ -64,12 +64,6 @@ Then('CLI JSON 清单中服务器 {string} 应该是来自 {string} 的 ready st
   expect(tools).to.include.members(toolList.split(', '));
 });
 
-Then('CLI 模型收到的系统提示应该包含 {string}', async function (this: SynapseWorld, text: string) {
-  const [request] = (await cli(this).model()).received;
-  expect(request?.body.messages[0]).to.deep.include({ role: 'system' });
-  expect(String(request!.body.messages[0]!.content)).to.include(text);
-});
-
 Then('CLI 的 HOME 中不应该有 MCP 工具缓存', async function (this: SynapseWorld) {
   // Every server that starts has its tools remembered there: no file means no server started.
   expect(existsSync(join(await cli(this).dir('home'), '.synapse', 'mcp', 'tools-cache.json'))).to.equal(false);
@@ -78,6 +72,7 @@ Then('CLI 的 HOME 中不应该有 MCP 工具缓存', async function (this: Syna
 Then('CLI JSON 输出中命令 {string} 的结果应该包含 {string}', function (this: SynapseWorld, command: string, text: string) {
   const finished = cli(this).jsonLines.find((line) => line.type === 'tool_call_finished' && line.command === command);
   expect(finished, `a tool_call_finished for ${command}${fail(this)}`).to.not.equal(undefined);
-  expect(finished!.isError, fail(this)).to.equal(false);
-  expect(finished!.output, fail(this)).to.include(text);
+  const result = finished!.result as { isError: boolean; output: string };
+  expect(result.isError, fail(this)).to.equal(false);
+  expect(result.output, fail(this)).to.include(text);
 });

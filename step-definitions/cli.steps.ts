@@ -2,6 +2,7 @@ import { readFile, writeFile, mkdir, readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Before, Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
+import { AGENT_STATE_VERSION, parseAgentState } from '../src/runtime';
 import { sanitizeHistory, SessionStore } from '../src/session';
 import { CliContext, ensureFreshBuild, processEnds } from './support/cli-context';
 import type { SynapseWorld } from './support/world';
@@ -109,8 +110,9 @@ Then('CLI 标准输出应该是 package.json 的版本', async function (this: S
   expect(cli(this).result.stdout.trim(), fail(this)).to.equal(version);
 });
 
-Then('CLI 标准输出应该是 {string}', function (this: SynapseWorld, text: string) {
-  expect(cli(this).result.stdout.trim(), fail(this)).to.equal(text);
+Then(/^CLI 标准(输出|错误)应该是 "(.*)"$/, function (this: SynapseWorld, stream: string, text: string) {
+  const output = stream === '输出' ? cli(this).result.stdout : cli(this).result.stderr;
+  expect(output.trim(), fail(this)).to.equal(text.replace(/\\n/g, '\n'));
 });
 
 Then('CLI 标准输出应该包含 {string}', async function (this: SynapseWorld, text: string) {
@@ -186,12 +188,15 @@ Then('CLI JSON 输出不应该包含事件 {string}', function (this: SynapseWor
 
 Then('CLI JSON 输出中 tool_call_finished 的 output 应该是 {string}', function (this: SynapseWorld, output: string) {
   const finished = cli(this).jsonLines.find((line) => line.type === 'tool_call_finished');
-  expect(finished?.output, fail(this)).to.equal(output.replace(/\\n/g, '\n'));
+  expect(finished?.result?.output, fail(this)).to.equal(output.replace(/\\n/g, '\n'));
 });
 
 Then('CLI JSON 输出中任务 {string} 的进度应该是 {string}', function (this: SynapseWorld, description: string, statuses: string) {
-  const progress = cli(this).jsonLines.filter((line) => line.type === 'task_progress' && line.description === description);
-  expect(progress.map((line) => line.status).join(', '), fail(this)).to.equal(statuses);
+  // A task's progress, as the runner's own events tell it: started (running), then finished (done or failed).
+  const progress = cli(this)
+    .jsonLines.filter((line) => line.isTask && line.description === description)
+    .map((line) => (line.type === 'tool_call_started' ? 'running' : line.type === 'tool_call_finished' ? (line.result.isError ? 'failed' : 'done') : line.type));
+  expect(progress.join(', '), fail(this)).to.equal(statuses);
 });
 
 Then('CLI JSON 列表中的会话 {string} 应该有 {int} 条消息', async function (this: SynapseWorld, id: string, count: number) {
@@ -243,7 +248,8 @@ Then('CLI 会话 {string} 的历史中每个工具调用都有结果', async fun
 });
 
 Then('CLI 状态文件 {string} 的 status 应该是 {string}', async function (this: SynapseWorld, name: string, status: string) {
-  const file = JSON.parse(await readFile(join(await cli(this).dir('work'), name), 'utf8')) as { version: number; state: { status: string } };
-  expect(file.version).to.equal(1);
-  expect(file.state.status).to.equal(status);
+  const file = JSON.parse(await readFile(join(await cli(this).dir('work'), name), 'utf8')) as unknown;
+  const state = parseAgentState(file);
+  expect(state.schemaVersion).to.equal(AGENT_STATE_VERSION);
+  expect(state.status).to.equal(status);
 });

@@ -177,7 +177,8 @@ Then('依次路由下列命令，每条都应是 invalid_usage，stderr 给出�
   for (const row of table.hashes()) {
     const result = await tools(this).run(row['命令']);
     expect(result.failureCategory, row['情形']).to.equal('invalid_usage');
-    expect(result.stderr, row['情形']).to.include(row['错误']).and.include(`Run Bash(command="${row['命令']!.split(' ')[0]} --help")`);
+    expect(result.stderr, row['情形']).to.include(row['错误']);
+    expect(result.usageHelp, row['情形']).to.equal(`${row['命令']!.split(' ')[0]} --help`);
   }
 });
 

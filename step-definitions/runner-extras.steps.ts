@@ -2,7 +2,7 @@ import { access, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import { HISTORY_FILE } from '../src';
+import { HISTORY_FILE } from '../src/session/session-files';
 import { RunnerContext } from './support/runner-context';
 import type { SynapseWorld } from './support/world';
 

@@ -1,7 +1,7 @@
 import { Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { AgentRuntime, createToolApprovalAgent, type AgentState } from '../src';
-import { RuntimeContext, toolCall } from './support/runtime-context';
+import { RuntimeContext, toolCall, toolCallArguments } from './support/runtime-context';
 import { spy, type Spy } from './support/spy';
 import type { SynapseWorld } from './support/world';
 
@@ -30,7 +30,7 @@ When('状态被保存为 JSON 后由一个新的运行时载入', function (this
 Then('批准待处理的工具调用后天气工具应该被执行', async function (this: SynapseWorld) {
   const c = ctx(this);
   await c.step(c.state.pendingToolsCalling![0]);
-  expect(weatherTool(this).calls).to.deep.equal([[{ city: 'Beijing' }]]);
+  expect(toolCallArguments(weatherTool(this))).to.deep.equal([{ city: 'Beijing' }]);
 });
 
 When('人工以 {string} 为理由拒绝待处理的工具调用', function (this: SynapseWorld, reason: string) {

@@ -1,6 +1,6 @@
 import { Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import { NESTED_TASK_REFUSAL } from '../src';
+import { NESTED_TASK_REFUSAL } from '../src/subagents/nested-task-guard';
 import { RunnerContext } from './support/runner-context';
 import { SubAgentContext } from './support/subagent-context';
 import type { SynapseWorld } from './support/world';

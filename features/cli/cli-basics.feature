@@ -19,13 +19,13 @@ Feature: synapse CLI：帮助、版本、坏输入
   Scenario Outline: 坏输入以退出码 2 和一行错误结束：<情形>
     When CLI 运行 synapse "<命令>"
     Then CLI 退出码应该是 2
-    And CLI 标准错误应该只有一行且包含 "<错误>"
+    And CLI 标准错误应该只有一行且包含 '<错误>'
 
     Examples:
       | 情形           | 命令                                                    | 错误                           |
-      | 未知的参数     | run --no-session --fixture fixtures/demo-write-file.json --bogus hi | Unknown argument: bogus |
+      | 未知的参数     | run --no-session --fixture fixtures/demo-write-file.json --bogus hi | unknown option: --bogus |
       | 没有命令       |                                                         | a command is required           |
-      | 未知的命令     | fly                                                     | Unknown argument: fly           |
+      | 未知的命令     | fly                                                     | unknown command "fly"           |
       | 不存在的 --cwd | exec --cwd ./nowhere 'echo hi'                          | does not exist                  |
       | 非法的整数参数 | run --no-session --fixture fixtures/demo-write-file.json --max-iterations 0 hi | --max-iterations must be |
       | 没有提示       | run --no-session --fixture fixtures/demo-write-file.json | no prompt                      |

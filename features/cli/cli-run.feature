@@ -52,7 +52,7 @@ Feature: synapse run：一次 Agent 运行
       And CLI 模型会回复 "finished"
       When CLI 运行 synapse "run --json --base-url <model> 'run echo'"
       Then CLI 退出码应该是 0
-      And CLI JSON 输出应该依次包含事件 "run_started, assistant_message, tool_call_started, tool_call_finished, assistant_text, run_finished, result"
+      And CLI JSON 输出应该依次包含事件 "run_started, assistant_message, tool_call_started, tool_call_finished, assistant_delta, run_finished, result"
       And CLI JSON 输出中 tool_call_finished 的 output 应该是 "from-the-shell\n"
       And CLI JSON 输出的最后一行应该是 isError 为 false 的 result，文本包含 "finished"
       And CLI JSON 结果应该有 sessionId 和 usage

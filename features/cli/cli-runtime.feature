@@ -24,7 +24,7 @@ Feature: synapse runtime：带人工批准的分步运行时
   Scenario: --approve none：工具不执行，模型得知被拒绝
     When CLI 运行 synapse "runtime --json --fixture fixtures/runtime-weather.json --approve none '巴黎天气如何？'"
     Then CLI 退出码应该是 0
-    And CLI JSON 输出应该依次包含事件 "tool_denied, llm_start, done, result"
+    And CLI JSON 输出应该依次包含事件 "tool_rejected, llm_start, done, result"
     And CLI JSON 输出不应该包含事件 "tool_result"
 
   Scenario: --answer 回答模型的提问和选择
@@ -34,7 +34,7 @@ Feature: synapse runtime：带人工批准的分步运行时
     And CLI 标准输出应该包含 "Lyon: light rain"
 
   Scenario: 版本不对的状态文件是坏输入，错误指出字段
-    Given CLI 工作目录中有文件 "old.json" 内容为 '{"version":99,"savedAt":"x","modelCalls":0,"state":{}}'
+    Given CLI 工作目录中有文件 "old.json" 内容为 '{"schemaVersion":99,"sessionId":"s-1","status":"idle","messages":[],"events":[],"createdAt":"x","lastModified":"x"}'
     When CLI 运行 synapse "runtime --fixture fixtures/runtime-weather.json --resume old.json --approve all"
     Then CLI 退出码应该是 2
-    And CLI 标准错误应该只有一行且包含 "state file old.json: version: expected version 1"
+    And CLI 标准错误应该只有一行且包含 "state file old.json: state.schemaVersion: version 99 was written by a newer runtime"

@@ -14,7 +14,7 @@ export function redact(text: string): string {
 }
 
 /** Errors that mean "what you asked for cannot be done as given" rather than "the run failed". */
-const badInputErrors = new Set(['SessionNotFoundError', 'InvalidSessionIdError', 'SessionsDirError', 'ZodError']);
+const badInputErrors = new Set(['SessionNotFoundError', 'InvalidSessionIdError', 'SessionsDirError', 'DirectoryError', 'InvalidStateError', 'ProjectInstructionsError', 'ZodError']);
 
 export function exitCodeFor(error: unknown): number {
   if (error instanceof CliError) return error.exitCode;

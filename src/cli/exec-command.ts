@@ -1,27 +1,35 @@
 import type { CommandModule } from 'yargs';
 import { extensionOptions, type ExtensionArgs } from './extension-options';
+import { cwdOption, type CwdArgs, type GlobalArgs } from './global-options';
 import { securityOptions, type SecurityArgs } from './security-options';
 
-export interface ExecArgs extends ExtensionArgs, SecurityArgs {
+export interface ExecArgs extends GlobalArgs, CwdArgs, ExtensionArgs, SecurityArgs {
   command?: string[];
   '--'?: string[];
   readOnly: boolean;
   json: boolean;
 }
 
-/** `synapse exec <command>`: one command through the Bash tool's router, as the model would run it. */
+export const execOptions = {
+  'read-only': { type: 'boolean', default: false, describe: 'Same as --sandbox read-only' },
+  json: {
+    type: 'boolean',
+    default: false,
+    describe: 'Print one JSON line: the result as the model would get it (captured, capped, time-limited)',
+  },
+} as const;
+
+/** `synapse exec <command>`: one command through the Bash tool's router, for a person or (--json) a script. */
 export const execCommand: CommandModule<object, ExecArgs> = {
   command: 'exec [command..]',
   describe: 'Run one command through the Bash tool router (shell, read/write/edit/glob/search, TodoWrite, mcp:*, skill:*)',
   builder: (yargs) =>
     yargs
       .positional('command', { type: 'string', array: true, describe: 'The command; quote it, or put it after --' })
+      .options(cwdOption)
       .options(securityOptions)
-      .options({
-        'read-only': { type: 'boolean', default: false, describe: 'Same as --sandbox read-only' },
-        json: { type: 'boolean', default: false, describe: 'Print one JSON result line instead of the output' },
-        ...extensionOptions,
-      })
+      .options(execOptions)
+      .options(extensionOptions)
       .example('$0 exec "echo hello > hello.txt"', 'a native shell command')
       .example('$0 exec "read hello.txt"', 'an agent command')
       .example('$0 exec -- glob "src/**/*.ts"', 'everything after -- is the command')

@@ -1,40 +1,40 @@
 import { BashRouter } from '../tools/bash-router';
-import { quoteShellArg } from '../tools/shell-quote';
 import { toToolResult } from '../tools/bash-tool-result';
+import { quoteShellArg } from '../tools/shell-quote';
+import type { CommandResult } from '../tools/types';
+import { closeWithin } from './close-within';
 import { CliError, ExitCode } from './exit-codes';
 import type { ExecArgs } from './exec-command';
-import { closeWithin } from './close-within';
 import { createCliExtensions } from './extension-options';
+import { resolveCwd } from './global-options';
 import { handleInterrupt } from './interrupt';
 import { toolSecurityOptions } from './security-options';
 import { ToolSecurity } from '../tools/security/tool-security';
 
-/** Routes one command; its stdout and stderr pass through, its exit code becomes ours. */
+/**
+ * Routes one command. For people, a shell command runs attached to the terminal (its output streams to
+ * stdout and stderr as it comes, stdin passes through, nothing is cut) and its exit code becomes ours;
+ * with --json the command runs as the model's tool runs it and prints the tool's result.
+ */
 export async function execOnce(args: ExecArgs): Promise<number> {
+  const cwd = resolveCwd(args.cwd);
   const command = commandLine([...(args.command ?? []), ...(args['--'] ?? [])].map(String));
   if (!command.trim()) throw new CliError('no command: synapse exec "<command>" (see synapse exec --help)');
 
   if (args.readOnly && args.sandbox && args.sandbox !== 'read-only') throw new CliError(`--read-only contradicts --sandbox ${args.sandbox}`);
   let cancel = () => {};
-  const security = ToolSecurity.create(args.cwd, toolSecurityOptions(args, { json: args.json, onInterrupt: () => cancel() }));
+  const security = ToolSecurity.create(cwd, toolSecurityOptions(args, { json: args.json, onInterrupt: () => cancel() }));
   // MCP servers and skill scripts are processes a tool starts: the same secret-free environment as the shell.
-  const extensions = createCliExtensions(args, security.environment());
-  const router = new BashRouter({ cwd: args.cwd, readOnly: args.readOnly, security, extensions: extensions.handlers });
-  for (const warning of router.security.warnings) process.stderr.write(`synapse: warning: ${warning}
-`);
-  const running = router.route(command);
+  const extensions = createCliExtensions({ ...args, cwd }, security.environment());
+  const router = new BashRouter({ cwd, readOnly: args.readOnly, security, extensions: extensions.handlers });
+  for (const warning of router.security.warnings) process.stderr.write(`synapse: warning: ${warning}\n`);
+  const running = args.json ? router.route(command) : router.routeAttached(command);
   cancel = () => running.cancel();
   const stopListening = handleInterrupt(cancel);
   try {
     const result = await running;
-    if (args.json) {
-      const { isError, message } = toToolResult(command, result);
-      const { stdout, stderr, exitCode, failureCategory, interrupted } = result;
-      process.stdout.write(`${JSON.stringify({ type: 'result', command, exitCode, stdout, stderr, isError, failureCategory, interrupted, message })}\n`);
-    } else {
-      process.stdout.write(result.stdout);
-      process.stderr.write(result.stderr);
-    }
+    if (args.json) printJson(command, result);
+    else printForPeople(result);
     if (result.interrupted === 'cancelled') return ExitCode.interrupted;
     return result.exitCode;
   } finally {
@@ -42,6 +42,19 @@ export async function execOnce(args: ExecArgs): Promise<number> {
     // MCP servers get longer: closing one ends its stdin, then SIGTERM, then SIGKILL.
     await Promise.all([closeWithin(() => router.close()), closeWithin(() => extensions.close(), 5000)]);
   }
+}
+
+function printJson(command: string, result: CommandResult): void {
+  const { isError, message } = toToolResult(command, result);
+  const { stdout, stderr, exitCode, failureCategory, interrupted } = result;
+  process.stdout.write(`${JSON.stringify({ type: 'result', command, exitCode, stdout, stderr, isError, failureCategory, interrupted, message })}\n`);
+}
+
+/** What an agent command printed (a shell command's output has already streamed), with advice for a person. */
+function printForPeople(result: CommandResult): void {
+  process.stdout.write(result.stdout);
+  process.stderr.write(result.stderr);
+  if (result.usageHelp) process.stderr.write(`See the full usage with: synapse exec ${quoteShellArg(result.usageHelp)}\n`);
 }
 
 /**

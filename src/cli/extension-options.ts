@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Extensions } from '../extensions/extensions';
 import { CliError } from './exit-codes';
-import type { GlobalArgs } from './global-options';
+import { resolveCwd, type CwdArgs, type GlobalArgs } from './global-options';
 
 /** `--mcp-config` and `--skills-dir`, on every command that reaches MCP servers or skills. */
 export const extensionOptions = {
@@ -22,7 +22,7 @@ export const extensionOptions = {
   },
 } as const;
 
-export interface ExtensionArgs extends GlobalArgs {
+export interface ExtensionArgs extends GlobalArgs, CwdArgs {
   mcpConfig?: string[];
   skillsDir?: string[];
 }
@@ -41,7 +41,7 @@ export function extensionPaths(args: ExtensionArgs): { mcpConfig: string[]; skil
  */
 export function createCliExtensions(args: ExtensionArgs, env?: NodeJS.ProcessEnv): Extensions {
   const { createExtensions } = require('../extensions/extensions') as typeof import('../extensions/extensions');
-  return createExtensions({ cwd: args.cwd, ...extensionPaths(args), env });
+  return createExtensions({ cwd: resolveCwd(args.cwd), ...extensionPaths(args), env });
 }
 
 function existing(path: string, kind: 'file' | 'directory', flag: string): string {

@@ -1,16 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { scriptedConversationSchema, type ScriptedConversation } from '../llm/scripted-model';
 import { CliError } from './exit-codes';
+import { readInputFile } from './input-files';
 
 /** Reads a scripted conversation, naming the file and the field on any problem (exit 2). */
 export function loadFixture(path: string): ScriptedConversation {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new CliError(`fixture ${path}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
-  }
+  const text = readInputFile(path, 'fixture');
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -5,17 +5,19 @@ import { CliError } from './exit-codes';
 /** Flags every command accepts. */
 export interface GlobalArgs {
   debug: boolean;
-  cwd: string;
 }
 
 export const globalOptions = {
   debug: { type: 'boolean', default: false, describe: 'Print stack traces with errors', global: true },
-  cwd: {
-    type: 'string',
-    describe: 'Working directory of the shell and file commands',
-    defaultDescription: 'the current directory',
-    global: true,
-  },
+} as const;
+
+/** --cwd, for the commands that run tools (run, exec). */
+export interface CwdArgs {
+  cwd?: string;
+}
+
+export const cwdOption = {
+  cwd: { type: 'string', describe: 'Working directory of the shell and file commands', defaultDescription: 'the current directory' },
 } as const;
 
 /** Resolves --cwd to an absolute directory that exists: a typo fails here, not in the middle of a run. */

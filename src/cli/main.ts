@@ -2,9 +2,10 @@ import yargs from 'yargs';
 import { execCommand } from './exec-command';
 import { CliError, CliExit, ExitCode } from './exit-codes';
 import { reportError } from './error-report';
-import { globalOptions, resolveCwd } from './global-options';
+import { globalOptions } from './global-options';
 import { mcpCommand } from './mcp-command';
 import { packageVersion } from './package-version';
+import { describeUsageError, helpCommand } from './usage-message';
 import { runCommand } from './run-command';
 import { runtimeCommand } from './runtime-command';
 import { sessionsCommand } from './sessions-command';
@@ -20,9 +21,6 @@ export async function main(argv: string[]): Promise<number> {
     .scriptName('synapse')
     .usage('$0 <command> [options]\n\nA scriptable reference CLI for the synapse agent runtime.')
     .options(globalOptions)
-    .middleware((args) => {
-      (args as { cwd: string }).cwd = resolveCwd(args.cwd as string | undefined);
-    })
     .command(runCommand)
     .command(execCommand)
     .command(sessionsCommand)
@@ -41,7 +39,7 @@ export async function main(argv: string[]): Promise<number> {
     // Usage mistakes become one line; errors thrown by handlers pass through to the catch below.
     .fail((message, error) => {
       if (error) throw error;
-      throw new CliError(`${message} (see synapse --help)`);
+      throw new CliError(`${describeUsageError(unknownFlagFirst(message, argv), argv)} (see ${helpCommand(argv)})`);
     })
     .exitProcess(false);
 
@@ -52,4 +50,12 @@ export async function main(argv: string[]): Promise<number> {
     if (error instanceof CliExit) return error.exitCode;
     return reportError(error, { debug });
   }
+}
+
+/** `synapse --bogus` has no command yet, but the flag is the mistake worth naming. */
+function unknownFlagFirst(message: string, argv: readonly string[]): string {
+  if (!message.startsWith('a command is required')) return message;
+  const known = new Set(['--debug', '--help', '-h', '--version', '-v']);
+  const unknown = argv.filter((word) => word.startsWith('-') && word !== '--' && !known.has(word.split('=')[0]!));
+  return unknown.length ? `Unknown arguments: ${unknown.map((word) => word.replace(/^-+/, '').split('=')[0]).join(', ')}` : message;
 }

@@ -4,6 +4,9 @@ import { DEFAULT_MODEL, type ModelArgs } from './model-options';
 import { CliError } from './exit-codes';
 import { registerSecret } from './error-report';
 import { loadFixture } from './fixture-file';
+import { wholeNumberOption } from './number-option';
+
+const DEFAULT_MAX_RETRIES = 2;
 
 export interface ModelConnection {
   client: OpenAI;
@@ -26,7 +29,7 @@ export function connectModel(args: ModelArgs, options: { skipReplies?: number } 
     const client = new OpenAI({ apiKey: 'fixture', baseURL: 'http://fixture.local/v1', fetch: scripted.fetch, maxRetries: 0 });
     return { client, model: conversation.model ?? args.model ?? process.env.SYNAPSE_MODEL ?? DEFAULT_MODEL, source: { kind: 'fixture', path: args.fixture } };
   }
-  if (!Number.isInteger(args.maxRetries) || args.maxRetries < 0) throw new CliError('--max-retries must be a whole number >= 0');
+  const maxRetries = wholeNumberOption(args.maxRetries, '--max-retries', 0) ?? DEFAULT_MAX_RETRIES;
   const baseURL = args.baseUrl || process.env.OPENAI_BASE_URL || undefined;
   const apiKey = args.apiKey || process.env.OPENAI_API_KEY || undefined;
   registerSecret(apiKey);
@@ -35,7 +38,7 @@ export function connectModel(args: ModelArgs, options: { skipReplies?: number } 
     throw new CliError('no API key: set OPENAI_API_KEY or pass --api-key, point --base-url at a local server, or try --fixture fixtures/demo-write-file.json');
   }
   // Local servers (Ollama, vLLM, LM Studio) take any key; the SDK insists on one.
-  const client = new OpenAI({ apiKey: apiKey ?? 'not-needed', baseURL, maxRetries: args.maxRetries });
+  const client = new OpenAI({ apiKey: apiKey ?? 'not-needed', baseURL, maxRetries });
   return { client, model: args.model || process.env.SYNAPSE_MODEL || DEFAULT_MODEL, source: { kind: 'endpoint', baseURL: client.baseURL }, apiKey };
 }
 

@@ -4,7 +4,7 @@ export interface ModelArgs {
   baseUrl?: string;
   apiKey?: string;
   fixture?: string;
-  maxRetries: number;
+  maxRetries?: string;
 }
 
 export const DEFAULT_MODEL = 'gpt-4o-mini';
@@ -24,8 +24,8 @@ export const modelOptions = {
     conflicts: ['base-url'],
   },
   'max-retries': {
-    type: 'number',
-    default: 2,
-    describe: 'Retries of a failed model request (connection errors, 408/409/429, 5xx)',
+    type: 'string',
+    describe: 'Retries of a failed model request (connection errors, 408/409/429, 5xx; a whole number)',
+    defaultDescription: '2',
   },
 } as const;

@@ -1,47 +1,61 @@
 import { AgentRunner } from '../runner/agent-runner';
+import { RunSummary } from '../runner/run-summary';
 import type { Usage } from '../llm/types';
-import { SessionStore } from '../session/session-store';
+import { writeFileAtomic } from '../session/atomic-write';
+import { describeFsError } from '../session/directories';
 import { emptyUsage, addUsage } from '../session/usage';
-import { CliError, ExitCode } from './exit-codes';
-import { describeError, exitCodeFor, reportError } from './error-report';
 import { closeWithin } from './close-within';
+import { describeError, exitCodeFor, reportError } from './error-report';
+import { ExitCode } from './exit-codes';
+import { resolveCwd } from './global-options';
+import { checkOutputFile } from './input-files';
 import { extensionPaths } from './extension-options';
 import { handleInterrupt } from './interrupt';
 import { connectModel } from './model-client';
+import { wholeNumberOption } from './number-option';
 import { readPrompt } from './read-prompt';
 import type { RunArgs } from './run-command';
+import { systemPromptOptions } from './run-instructions';
 import type { RunOutcome, RunRenderer } from './run-renderer';
 import { JsonRunRenderer } from './run-renderer-json';
-import { PeopleRunRenderer } from './run-renderer-people';
+import { PeopleRunRenderer, QuietRunRenderer } from './run-renderer-people';
+import { openRunSession } from './run-session';
 import { toolSecurityOptions } from './security-options';
-import { resolveSessionsDir } from './session-options';
 
-/** One AgentRunner run, start to exit code. Ctrl-C aborts it through its signal: tools are cancelled. */
+/**
+ * One AgentRunner run, start to exit code. Every input is checked before the session is opened and the
+ * model is asked; Ctrl-C aborts the run through its signal, and tools are cancelled.
+ */
 export async function runAgent(args: RunArgs): Promise<number> {
-  const maxConsecutiveToolFailures = positiveInt(args.maxConsecutiveFailures, '--max-consecutive-failures');
-  const maxIterations = positiveInt(args.maxIterations, '--max-iterations');
-  const persistence = await sessionOptions(args);
+  const maxConsecutiveToolFailures = wholeNumberOption(args.maxConsecutiveFailures, '--max-consecutive-failures', 1);
+  const maxIterations = wholeNumberOption(args.maxIterations, '--max-iterations', 1);
+  const cwd = resolveCwd(args.cwd);
+  if (args.outputLastMessage) checkOutputFile(args.outputLastMessage, '--output-last-message');
   const model = connectModel(args);
-  const prompt = (await readPrompt(args.prompt))!;
+  const instructions = await systemPromptOptions(args, cwd);
+  const prompt = (await readPrompt(args, { required: true }))!;
   const { mcpConfig, skillsDirs } = extensionPaths(args);
-
   const controller = new AbortController();
-  const security = toolSecurityOptions(args, { json: args.json, onInterrupt: () => controller.abort(), secrets: model.apiKey ? [model.apiKey] : [] });
-  const renderer: RunRenderer = args.json ? new JsonRunRenderer() : new PeopleRunRenderer();
+  const security = toolSecurityOptions(args, { json: Boolean(args.json), onInterrupt: () => controller.abort(), secrets: model.apiKey ? [model.apiKey] : [] });
+  const session = await openRunSession(args);
+  const renderer: RunRenderer = args.json ? new JsonRunRenderer() : args.quiet ? new QuietRunRenderer() : new PeopleRunRenderer();
+  const summary = new RunSummary();
   let usage: Usage = emptyUsage();
   let stopReason: RunOutcome['stopReason'];
   const runner = new AgentRunner({
     model: model.model,
     client: model.client,
-    cwd: args.cwd,
+    cwd,
+    ...instructions,
     security,
-    ...persistence,
+    ...(session ? { session } : {}),
     maxConsecutiveToolFailures,
     maxIterations,
     enableSkillSearchInstruction: args.skillSearch,
     mcpConfig,
     skillsDirs,
     onEvent: (event) => {
+      summary.observe(event);
       if (event.type === 'usage') usage = addUsage(usage, event.usage);
       if (event.type === 'run_finished') stopReason = event.stopReason;
       renderer.onEvent(event);
@@ -53,15 +67,18 @@ export async function runAgent(args: RunArgs): Promise<number> {
     sessionId: runner.getSessionId(),
     text,
     usage,
+    summary: summary.get(),
     isError,
     stopReason,
     ...extra,
   });
   try {
     const text = await runner.run(prompt, { signal: controller.signal });
+    if (args.outputLastMessage) await writeLastMessage(args.outputLastMessage, text);
     if (stopReason && stopReason !== 'completed') {
-      renderer.finish(outcome(text, true, { error: `run stopped (${stopReason}): ${text}` }));
-      process.stderr.write(`synapse: run stopped (${stopReason.replace('_', ' ')}): ${text}\n`);
+      const error = `run stopped (${stopReason.replace('_', ' ')}): ${text}`;
+      renderer.finish(outcome(text, true, { error }));
+      process.stderr.write(`synapse: ${error}\n`);
       return ExitCode.failed;
     }
     renderer.finish(outcome(text, false));
@@ -82,21 +99,10 @@ export async function runAgent(args: RunArgs): Promise<number> {
   }
 }
 
-/** Where the run persists: nowhere (--no-session), a session to resume (checked first), or a new one. */
-async function sessionOptions(args: RunArgs): Promise<{ sessionsDir?: string; sessionId?: string }> {
-  if (args.session === false) return {};
-  const sessionsDir = resolveSessionsDir(args.sessionsDir);
-  if (args.session === undefined) return { sessionsDir };
-  if (!args.session.trim()) throw new CliError('--session needs a session id (see synapse sessions list)');
-  // An unknown id is an input error found before any model call.
-  if (!(await new SessionStore(sessionsDir).exists(args.session))) {
-    throw new CliError(`unknown session "${args.session}" in ${sessionsDir} (see synapse sessions list)`);
+async function writeLastMessage(path: string, text: string): Promise<void> {
+  try {
+    await writeFileAtomic(path, text.endsWith('\n') ? text : `${text}\n`);
+  } catch (error) {
+    throw new Error(`--output-last-message ${path}: ${describeFsError(error)}`);
   }
-  return { sessionsDir, sessionId: args.session };
-}
-
-function positiveInt(value: number | undefined, flag: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (!Number.isInteger(value) || value < 1) throw new CliError(`${flag} must be a whole number >= 1 (got ${value})`);
-  return value;
 }

@@ -1,46 +1,44 @@
 import type { CommandModule } from 'yargs';
 import { extensionOptions, type ExtensionArgs } from './extension-options';
+import { cwdOption, type CwdArgs, type GlobalArgs } from './global-options';
 import { modelOptions, type ModelArgs } from './model-options';
+import { promptOptions, type PromptArgs } from './read-prompt';
+import {
+  instructionOptions,
+  runLimitOptions,
+  runOutputOptions,
+  runSessionOptions,
+  type InstructionArgs,
+  type RunLimitArgs,
+  type RunOutputArgs,
+  type RunSessionArgs,
+} from './run-options';
 import { securityOptions, type SecurityArgs } from './security-options';
 import { sessionsDirOption } from './session-options';
 
-export interface RunArgs extends ExtensionArgs, ModelArgs, SecurityArgs {
-  prompt?: string;
-  sessionsDir?: string;
-  /** An id to resume; `false` from --no-session. */
-  session?: string | false;
-  maxConsecutiveFailures?: number;
-  maxIterations?: number;
-  skillSearch: boolean;
-  json: boolean;
-}
+export interface RunArgs extends GlobalArgs, CwdArgs, ModelArgs, PromptArgs, RunSessionArgs, RunLimitArgs, InstructionArgs, RunOutputArgs, SecurityArgs, ExtensionArgs {}
 
 /** `synapse run [prompt]`: one agent run (AgentRunner) with the Bash tool, sub-agents and a session. */
 export const runCommand: CommandModule<object, RunArgs> = {
   command: 'run [prompt]',
-  describe: 'Run the agent once on a prompt (argument or stdin)',
+  describe: 'Run the agent once on a prompt (argument, stdin, or both)',
   builder: (yargs) =>
     yargs
-      .positional('prompt', { type: 'string', describe: 'What to ask (default: read from stdin)' })
+      .positional('prompt', { type: 'string', describe: 'What to ask; piped stdin is added after it' })
+      .options(cwdOption)
       .options(modelOptions)
+      .options(promptOptions)
       .options(sessionsDirOption)
+      .options(runSessionOptions)
+      .options(runLimitOptions)
+      .options(instructionOptions)
+      .options(runOutputOptions)
       .options(securityOptions)
       .options(extensionOptions)
-      .options({
-        session: { type: 'string', describe: 'Resume this session (see synapse sessions list); --no-session persists nothing' },
-        'max-consecutive-failures': {
-          type: 'number',
-          describe: 'Stop after this many tool rounds failing in a row',
-          defaultDescription: '$SYNAPSE_MAX_CONSECUTIVE_TOOL_FAILURES or 3',
-        },
-        'max-iterations': { type: 'number', describe: 'Stop after this many model requests', defaultDescription: '50' },
-        'skill-search': { type: 'boolean', default: true, describe: 'Prefix the first message with the Skill Search Priority block (--no-skill-search)' },
-        json: { type: 'boolean', default: false, describe: 'Write NDJSON events to stdout, a result line last' },
-      })
       .example('$0 run --fixture fixtures/demo-write-file.json "Write hello.txt"', 'offline demo, no key needed')
       .example('$0 run "List the TypeScript files here"', 'with OPENAI_API_KEY set')
-      .example('$0 run --base-url http://localhost:11434/v1 --model qwen2.5 "Hi"', 'a local Ollama server')
-      .example('$0 run --session <id> "And now?"', 'continue a session')
+      .example('git diff | $0 run "Review this diff"', 'the prompt, then stdin')
+      .example('$0 run --continue "And now the docs"', 'go on with the most recent session')
       .example('$0 run --sandbox read-only --deny "git push*" "Review the repo"', 'nothing written, never a push')
       .example('$0 run --fixture fixtures/demo-skill.json --skills-dir fixtures/skills "How big is this project?"', 'offline demo of a skill') as never,
   handler: async (args) => {

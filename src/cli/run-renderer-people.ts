@@ -1,3 +1,4 @@
+import { formatRunSummary } from '../runner/run-summary';
 import type { RunnerEvent } from '../runner/types';
 import type { RunOutcome, RunRenderer } from './run-renderer';
 import { TaskStatusBoard } from './task-status-board';
@@ -48,9 +49,12 @@ export class PeopleRunRenderer implements RunRenderer {
     }
   }
 
+  /** Ends the streamed answer; a run that got to an answer gets a one-line summary on stderr. */
   finish(outcome: RunOutcome): void {
     if (!this.stdoutAtLineStart) this.writeText('\n');
-    if (outcome.sessionId && !outcome.isError) this.note(this.style.dim(`session ${outcome.sessionId}`));
+    if (outcome.error && !outcome.stopReason) return;
+    const session = outcome.sessionId ? ` · session ${outcome.sessionId}` : '';
+    this.note(this.style.dim(`${formatRunSummary(outcome.summary)}${session}`));
   }
 
   private writeText(text: string): void {
@@ -69,4 +73,13 @@ export class PeopleRunRenderer implements RunRenderer {
 function taskLabel(command: string | undefined, description: string | undefined): string {
   const type = /^\s*task:([\w-]+)/.exec(command ?? '')?.[1] ?? 'task';
   return `${type}: ${description ?? oneLine(command ?? '', 60)}`;
+}
+
+/** --quiet: nothing while the run goes on; the final answer alone on stdout at the end. */
+export class QuietRunRenderer implements RunRenderer {
+  onEvent(): void {}
+
+  finish(outcome: RunOutcome): void {
+    if (outcome.text && !outcome.isError) process.stdout.write(outcome.text.endsWith('\n') ? outcome.text : `${outcome.text}\n`);
+  }
 }

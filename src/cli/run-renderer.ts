@@ -1,4 +1,5 @@
 import type { Usage } from '../llm/types';
+import type { RunSummaryFigures } from '../runner/run-summary';
 import type { RunnerEvent, StopReason } from '../runner/types';
 
 /** How a run ended, for the last line (JSON) or the summary (people). */
@@ -6,6 +7,7 @@ export interface RunOutcome {
   sessionId: string | null;
   text: string;
   usage: Usage;
+  summary: RunSummaryFigures;
   isError: boolean;
   stopReason?: StopReason;
   /** What went wrong, one line (also on stderr). */

@@ -2,18 +2,10 @@ import type { ToolDefinition } from '../llm/types';
 import type { AgentTool } from '../runtime/types';
 
 /**
- * The small built-in tool set `synapse runtime` offers the model. `get_weather` is an ordinary tool (it
- * runs only once a human approves it); `ask_user` and `choose` are answered by the human directly.
+ * What `synapse runtime` offers the model. `get_weather` is the demo tool, replaced by `--tools <module>`;
+ * it runs only once a human approves it. `ask_user` and `choose` are always offered: a human answers them.
  */
-export const demoToolDefinitions: ToolDefinition[] = [
-  {
-    type: 'function',
-    function: {
-      name: 'get_weather',
-      description: 'Current weather for a city (demo data, not a real forecast)',
-      parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
-    },
-  },
+export const humanToolDefinitions: ToolDefinition[] = [
   {
     type: 'function',
     function: {
@@ -38,6 +30,17 @@ export const demoToolDefinitions: ToolDefinition[] = [
 
 /** Tools whose "execution" is a human's answer rather than code. */
 export const HUMAN_TOOLS = new Set(['ask_user', 'choose']);
+
+export const demoToolDefinitions: ToolDefinition[] = [
+  {
+    type: 'function',
+    function: {
+      name: 'get_weather',
+      description: 'Current weather for a city (demo data, not a real forecast)',
+      parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+    },
+  },
+];
 
 const CONDITIONS = ['sunny', 'cloudy', 'light rain', 'windy'];
 

@@ -1,13 +1,7 @@
+import type { HumanResponder } from '../runtime/human-input';
 import type { HumanSelectOption } from '../runtime/types';
-import type { ToolCall } from '../llm/types';
 import { CliError } from './exit-codes';
-
-/** Who decides when the runtime waits for a human. `undefined` means nobody can now: the run pauses. */
-export interface HumanInput {
-  approve(call: ToolCall): Promise<boolean | undefined>;
-  answer(prompt: string): Promise<string | undefined>;
-  select(prompt: string, options: HumanSelectOption[], multi: boolean): Promise<string[] | undefined>;
-}
+import { createStyle, colorEnabled } from './terminal-style';
 
 export interface HumanInputOptions {
   /** --approve: decides every approval without asking. */
@@ -16,13 +10,22 @@ export interface HumanInputOptions {
   answers: string[];
   /** Ask on the terminal (stdin and stderr are TTYs) when no flag decides. */
   interactive: boolean;
+  /** Echo questions answered from flags on stderr (not in --json mode). */
+  echo: boolean;
 }
 
-/** Flags first; then, on a TTY, a prompt on stderr (stdout stays the assistant's); otherwise pause. */
-export function createHumanInput(options: HumanInputOptions): HumanInput {
+/**
+ * The CLI's human: flags first; then, on a TTY, a prompt on stderr (stdout stays the assistant's);
+ * otherwise `undefined`, and the run pauses.
+ */
+export function createHumanInput(options: HumanInputOptions): HumanResponder {
   const answers = [...options.answers];
   const context = { output: process.stderr, clearPromptOnDone: false };
   const prompts = () => require('@inquirer/prompts') as typeof import('@inquirer/prompts');
+  const style = createStyle(colorEnabled(process.stderr));
+  const echo = (question: string, answer: string) => {
+    if (options.echo) process.stderr.write(`? ${question} ${style.dim(answer)}\n`);
+  };
 
   return {
     async approve(call) {
@@ -30,13 +33,21 @@ export function createHumanInput(options: HumanInputOptions): HumanInput {
       if (!options.interactive) return undefined;
       return prompts().confirm({ message: `Run ${call.function.name}(${call.function.arguments})?`, default: true }, context);
     },
-    async answer(prompt) {
-      if (answers.length) return answers.shift();
+    async answer({ prompt }) {
+      if (answers.length) {
+        const answer = answers.shift()!;
+        echo(prompt, answer);
+        return answer;
+      }
       if (!options.interactive) return undefined;
       return prompts().input({ message: prompt }, context);
     },
-    async select(prompt, choices, multi) {
-      if (answers.length) return matchOptions(answers.shift()!, choices, multi);
+    async select({ prompt, options: choices, multi }) {
+      if (answers.length) {
+        const answer = answers.shift()!;
+        echo(`${prompt} (${choices.map((option) => option.value).join(' / ')})`, answer);
+        return matchOptions(answer, choices, multi);
+      }
       if (!options.interactive) return undefined;
       const list = choices.map((option) => ({ name: option.label, value: option.value }));
       if (multi) return prompts().checkbox({ message: prompt, choices: list, required: true }, context);

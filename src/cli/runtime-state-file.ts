@@ -1,45 +1,39 @@
-import { readFileSync } from 'node:fs';
-import { z } from 'zod';
-import { writeFileAtomic } from '../session/atomic-write';
-import { agentStateSchema } from '../runtime/state';
+import { parseAgentState } from '../runtime/state';
 import type { AgentState } from '../runtime/types';
+import { writeFileAtomic } from '../session/atomic-write';
+import { describeFsError } from '../session/directories';
 import { CliError } from './exit-codes';
+import { readInputFile } from './input-files';
 
-export const RUNTIME_STATE_VERSION = 1;
-
-/** What `--state` writes after every step: the runtime state plus what a later invocation needs to resume. */
-const runtimeStateFileSchema = z.object({
-  version: z.literal(RUNTIME_STATE_VERSION, { error: `expected version ${RUNTIME_STATE_VERSION}` }),
-  savedAt: z.string(),
-  /** Model requests made so far: a resumed fixture replay skips the replies already served. */
-  modelCalls: z.number().int().nonnegative(),
-  state: agentStateSchema,
-});
-
-export interface RuntimeStateFile {
-  modelCalls: number;
-  state: AgentState;
-}
-
-export async function saveRuntimeState(path: string, file: RuntimeStateFile): Promise<void> {
-  const content = { version: RUNTIME_STATE_VERSION, savedAt: new Date().toISOString(), ...file };
-  await writeFileAtomic(path, `${JSON.stringify(content, null, 2)}\n`);
-}
-
-/** Reads and validates a state file; any problem is bad input naming the file and the field. */
-export function loadRuntimeState(path: string): RuntimeStateFile {
+/**
+ * `--state` files hold the runtime state itself, as the library persists it: versioned (`schemaVersion`),
+ * compacted, validated on load. A file is bad input when it cannot be read or parsed, naming the field.
+ */
+export function loadRuntimeState(path: string): AgentState {
+  const text = readInputFile(path, 'state file');
   let json: unknown;
   try {
-    json = JSON.parse(readFileSync(path, 'utf8'));
+    json = JSON.parse(text);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const problem = code === 'ENOENT' ? 'no such file' : code ? (error as Error).message : `not valid JSON: ${(error as Error).message}`;
-    throw new CliError(`state file ${path}: ${problem}`);
+    throw new CliError(`state file ${path}: not valid JSON: ${(error as Error).message}`);
   }
-  const parsed = runtimeStateFileSchema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new CliError(`state file ${path}: ${issue.path.join('.') || '(top level)'}: ${issue.message}`);
+  try {
+    return parseAgentState(json);
+  } catch (error) {
+    throw new CliError(`state file ${path}: ${(error as Error).message.replace(/^Invalid state: /, '')}`);
   }
-  return { modelCalls: parsed.data.modelCalls, state: parsed.data.state as unknown as AgentState };
+}
+
+/** Saves atomically; a failure names the file and the problem in words. */
+export async function saveRuntimeState(path: string, state: AgentState): Promise<void> {
+  try {
+    await writeFileAtomic(path, `${JSON.stringify(state, null, 2)}\n`);
+  } catch (error) {
+    throw new Error(`state file ${path}: ${describeFsError(error)}`);
+  }
+}
+
+/** Model requests a saved run has made: a resumed fixture replay skips the replies they consumed. */
+export function modelCallsIn(state: AgentState): number {
+  return state.events.filter((event) => event.type === 'llm_start').length;
 }

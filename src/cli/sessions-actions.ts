@@ -1,6 +1,7 @@
 import type { ChatMessage } from '../llm/types';
 import { SessionStore } from '../session/session-store';
 import type { Session } from '../session/session';
+import { userWords } from '../session/session-title';
 import type { SessionSummary } from '../session/types';
 import { resolveSessionsDir } from './session-options';
 import type { SessionsArgs } from './sessions-command';
@@ -60,9 +61,15 @@ function show(session: Session, json: boolean): void {
   for (const message of session.messages) print(`\n${renderMessage(message, s)}`);
 }
 
+/** Names of the blocks synapse adds to a user's message, as `sessions show` mentions them. */
+const INJECTED_BLOCKS: Record<string, string> = { skill_search_instruction: 'Skill Search Priority instruction' };
+
 function renderMessage(message: ChatMessage, s: ReturnType<typeof style>): string {
   const lines = [s.cyan(message.role === 'tool' ? `tool (${message.tool_call_id})` : message.role)];
-  if (message.content) lines.push(message.content.trimEnd());
+  // What the user typed, not the instruction block synapse put around it.
+  const text = userWords(message);
+  if (text) lines.push(text.trimEnd());
+  for (const block of message.meta?.injected ?? []) lines.push(s.dim(`[+ ${INJECTED_BLOCKS[block] ?? block}, added by synapse]`));
   for (const call of message.tool_calls ?? []) lines.push(s.dim(`→ ${call.function.name} ${call.function.arguments}`));
   return lines.join('\n');
 }

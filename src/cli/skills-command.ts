@@ -1,12 +1,13 @@
 import type { Argv, CommandModule } from 'yargs';
 import { extensionOptions, type ExtensionArgs } from './extension-options';
+import { cwdOption } from './global-options';
 
 export interface SkillsArgs extends ExtensionArgs {
   json: boolean;
   name?: string;
 }
 
-const shared = { ...extensionOptions, json: { type: 'boolean', default: false, describe: 'Print one JSON document' } } as const;
+const shared = { ...cwdOption, ...extensionOptions, json: { type: 'boolean', default: false, describe: 'Print one JSON document' } } as const;
 
 const list: CommandModule<object, SkillsArgs> = {
   command: 'list',

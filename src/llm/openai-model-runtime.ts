@@ -2,6 +2,7 @@ import OpenAI from 'openai';
 import { AbortError, ModelError } from './model-error';
 import { ToolCallAssembler } from './tool-call-assembler';
 import type { ModelChunk, ModelPayload, ModelRuntime } from './types';
+import { toWireMessages } from './wire-messages';
 
 export interface OpenAIModelRuntimeOptions {
   model: string;
@@ -38,7 +39,7 @@ export function createOpenAIModelRuntime(options: OpenAIModelRuntimeOptions): Mo
       const stream = await client.chat.completions.create(
         {
           model: payload.model ?? options.model,
-          messages: payload.messages as OpenAI.Chat.ChatCompletionMessageParam[],
+          messages: toWireMessages(payload.messages) as OpenAI.Chat.ChatCompletionMessageParam[],
           ...(payload.tools?.length ? { tools: payload.tools as OpenAI.Chat.ChatCompletionTool[] } : {}),
           stream: true,
           ...(includeUsage ? { stream_options: { include_usage: true } } : {}),

@@ -12,6 +12,15 @@ export interface ChatMessage {
   tool_calls?: ToolCall[];
   tool_call_id?: string;
   name?: string;
+  /** What synapse knows about the message; kept in sessions, never sent to the model. */
+  meta?: MessageMeta;
+}
+
+export interface MessageMeta {
+  /** The user's own words, when `content` also holds text synapse added around them. */
+  userText?: string;
+  /** What synapse added to `content`, by name (e.g. `skill_search_instruction`). */
+  injected?: string[];
 }
 
 /** An OpenAI function-tool definition, as sent in `tools`. */

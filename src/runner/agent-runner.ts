@@ -15,7 +15,8 @@ import { maxConsecutiveToolFailures } from './env-settings';
 import { CONSECUTIVE_FAILURES_MESSAGE, ConsecutiveFailurePolicy } from './failure-policy';
 import { assistantMessage, streamAssistantReply } from './model-turn';
 import { executeRound } from './round-executor';
-import { withSkillSearchInstruction } from './skill-search-instruction';
+import { firstUserMessage } from './skill-search-instruction';
+import { composeSystemPrompt } from './compose-system-prompt';
 import { defaultSystemPrompt } from './system-prompt';
 import { todoReminder } from './todo-reminder';
 import { planToolCalls } from './tool-call-plan';
@@ -115,7 +116,7 @@ export class AgentRunner {
     // Title the session by what the user asked, not by the instruction block put before it.
     if (session && !session.title) await session.setTitle(input);
     const skillSearch = (this.options.enableSkillSearchInstruction ?? true) && !history.hasUserMessage;
-    await history.append({ role: 'user', content: skillSearch ? withSkillSearchInstruction(input) : input });
+    await history.append(firstUserMessage(input, skillSearch));
 
     const failures = new ConsecutiveFailurePolicy(this.options.maxConsecutiveToolFailures ?? maxConsecutiveToolFailures());
     const maxIterations = this.options.maxIterations ?? DEFAULT_MAX_ITERATIONS;
@@ -192,9 +193,11 @@ export class AgentRunner {
     return text;
   }
 
+  /** The base prompt (the default, or the caller's replacement), then the project's instructions, then what was appended. */
   private get systemPrompt(): string {
-    const { systemPrompt, cwd, isSubAgent } = this.options;
-    return systemPrompt ?? defaultSystemPrompt(cwd ?? process.cwd(), { isSubAgent, extensions: this.extensionsPrompt });
+    const { systemPrompt, cwd, isSubAgent, projectInstructions, appendSystemPrompt } = this.options;
+    const base = systemPrompt ?? defaultSystemPrompt(cwd ?? process.cwd(), { isSubAgent, extensions: this.extensionsPrompt });
+    return composeSystemPrompt({ base, projectInstructions, append: appendSystemPrompt });
   }
 
   private emit(event: RunnerEvent): void {

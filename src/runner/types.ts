@@ -5,6 +5,7 @@ import type { PermissionEvent, ToolSecurityOptions } from '../tools/security';
 import type { TodoStore } from '../todo';
 import type { Session } from '../session';
 import type { Extensions } from '../extensions';
+import type { ProjectInstructions } from './project-instructions';
 
 /** Why a run ended. */
 export type StopReason = 'completed' | 'consecutive_failures' | 'max_iterations';
@@ -41,7 +42,12 @@ export interface AgentRunnerOptions {
   client?: OpenAI;
   baseURL?: string;
   apiKey?: string;
+  /** Replaces the default system prompt (which describes the tools and lists MCP servers and skills). */
   systemPrompt?: string;
+  /** The project's instructions (AGENTS.md, see readProjectInstructions), put after the system prompt. */
+  projectInstructions?: ProjectInstructions;
+  /** Text put at the very end of the system prompt. */
+  appendSystemPrompt?: string;
   /** Working directory of the shell and file commands. Default: process.cwd(). */
   cwd?: string;
   /** The tools offered to the model. Default: the Bash tool over a BashRouter with sub-agents. */

@@ -1,13 +1,19 @@
-import type { ChatMessage, ToolCall } from '../llm/types';
+import type { ToolCall } from '../llm/types';
+import { abortable, NEVER_ABORTED } from './abortable';
 import { builtinExecutors, runToolCall } from './executors';
-import { agentStateSchema, cloneState, createInitialState } from './state';
+import { answerPrompt, answerSelect, rejectToolCall } from './human-answers';
+import { runUntilInterruption, type RuntimeRunOptions, type RuntimeRunResult } from './run-loop';
+import { adoptState, adoptStepEvents, copyState } from './owned-state';
+import { createInitialState } from './state';
+import { describeIssues, toolCallSchema } from './state-schema';
+import { InvalidStateError } from './state-error';
 import { StepError } from './step-error';
-import type { Agent, AgentEvent, AgentState, InstructionExecutor, RuntimeConfig, StepResult } from './types';
+import type { Agent, AgentEvent, AgentState, InstructionExecutor, RuntimeConfig, StepOptions, StepResult } from './types';
 
 /**
  * A step-based agent runtime. The agent (the brain) returns an instruction; the executor for its type
  * (the engine) carries it out. Each step works on a copy of the state and never rejects: whatever goes
- * wrong becomes an `error` event and status `error`.
+ * wrong, including an abort, becomes an `error` event and status `error`.
  */
 export class AgentRuntime {
   /** Agent executors over configured ones over built-ins. */
@@ -24,97 +30,128 @@ export class AgentRuntime {
 
   /**
    * Runs one step. With `approvedToolCall`, runs that tool without asking the agent (a human approved it);
-   * otherwise asks the agent for an instruction and runs its executor.
+   * otherwise asks the agent for an instruction and runs its executor. `signal` reaches the model request
+   * and the tool; once it aborts, the step ends with an AbortError at once.
    */
-  async step(state: AgentState, approvedToolCall?: ToolCall): Promise<StepResult> {
-    const sessionId = typeof state?.sessionId === 'string' ? state.sessionId : '';
+  async step(state: AgentState, approvedToolCall?: ToolCall, options: StepOptions = {}): Promise<StepResult> {
+    const listener = new StepListener(options.onEvent);
+    let result: StepResult;
+    try {
+      result = await this.stepOrFail(state, approvedToolCall, options.signal ?? NEVER_ABORTED, listener);
+    } catch (error) {
+      // Only reached if reporting a failure itself failed: still an event, never a rejection.
+      result = { events: [{ type: 'error', sessionId: sessionIdOf(state), error: StepError.from(error) }], newState: state };
+    }
+    listener.deliverRest(result.events);
+    return result;
+  }
+
+  /**
+   * Steps until the run is done, fails, waits for a human nobody present can answer, is aborted, or
+   * reaches `maxSteps`; see RuntimeRunOptions and RuntimeRunResult. Never rejects.
+   */
+  run(state: AgentState, options: RuntimeRunOptions = {}): Promise<RuntimeRunResult> {
+    return runUntilInterruption(this, state, options);
+  }
+
+  private async stepOrFail(state: AgentState, approvedToolCall: unknown, signal: AbortSignal, listener: StepListener): Promise<StepResult> {
     let working: AgentState;
     try {
-      working = this.checkedCopy(state);
+      working = checkedCopy(state);
     } catch (error) {
-      return { events: [{ type: 'error', sessionId, error: StepError.from(error) }], newState: state };
+      return { events: [{ type: 'error', sessionId: sessionIdOf(state), error: StepError.from(error) }], newState: state };
     }
     try {
-      const produced = approvedToolCall
-        ? await runToolCall(approvedToolCall, working, this.agent)
-        : await this.execute(await this.agent.runner(cloneState(working)), working);
-      return this.commit(produced.newState ?? working, produced.events ?? []);
+      const produced = await abortable(this.produce(copyState(working), approvedToolCall, signal, listener), signal);
+      return commit(produced, working);
     } catch (error) {
-      const failed = cloneState(state);
-      failed.status = 'error';
       const stepError = StepError.from(error);
-      failed.error = stepError.toJSON();
-      return this.commit(failed, [{ type: 'error', sessionId, error: stepError }]);
+      const failed: AgentState = { ...working, status: 'error', error: stepError.toJSON() };
+      return commit({ events: [{ type: 'error', sessionId: working.sessionId, error: stepError }], newState: failed }, working);
     }
   }
 
-  private async execute(instruction: unknown, state: AgentState): Promise<StepResult> {
+  private async produce(working: AgentState, approvedToolCall: unknown, signal: AbortSignal, listener: StepListener): Promise<StepResult> {
+    if (approvedToolCall !== undefined) return runToolCall(parseApprovedToolCall(approvedToolCall), working, { agent: this.agent, signal });
+    const instruction: unknown = await this.agent.runner(copyState(working));
     const type = (instruction as { type?: unknown } | null)?.type;
     if (typeof type !== 'string') throw new TypeError('Invalid instruction from agent.runner: expected an object with a string `type`');
     const executor = Object.hasOwn(this.executors, type) ? this.executors[type] : undefined;
     if (typeof executor !== 'function') {
       throw new TypeError(`Unknown instruction type: ${type} (known: ${Object.keys(this.executors).join(', ')})`);
     }
-    state.status = 'running';
-    return executor(instruction, state, { agent: this.agent, config: this.config });
-  }
-
-  private checkedCopy(state: AgentState): AgentState {
-    const parsed = agentStateSchema.safeParse(state);
-    if (!parsed.success) {
-      const fields = parsed.error.issues.map((issue) => `state.${issue.path.join('.')}: ${issue.message}`);
-      throw new TypeError(`Invalid state: ${fields.join('; ')}`);
-    }
-    const copy = cloneState(state);
-    delete copy.error;
-    return copy;
-  }
-
-  /** Appends this step's events to the log and stamps the state. */
-  private commit(state: AgentState, events: AgentEvent[]): StepResult {
-    state.events = [...state.events, ...events];
-    state.lastModified = new Date().toISOString();
-    return { events, newState: state };
+    working.status = 'running';
+    return executor(instruction, working, { agent: this.agent, config: this.config, signal, emit: listener.emit });
   }
 
   /** A human's answer to a pending prompt: it joins the conversation as a user message. */
-  static answerPrompt(state: AgentState, answer: string): AgentState {
-    return answerWith(state, 'pendingHumanPrompt', { role: 'user', content: answer });
-  }
+  static answerPrompt = answerPrompt;
 
   /** A human's selection (option values) for a pending select. */
-  static answerSelect(state: AgentState, values: string[]): AgentState {
-    const pending = state.pendingHumanSelect;
-    if (!pending) throw new Error('No selection is pending on this state');
-    const known = new Set(pending.options.map((option) => option.value));
-    const unknown = values.filter((value) => !known.has(value));
-    if (unknown.length) throw new Error(`Unknown option: ${unknown.join(', ')} (expected one of ${[...known].join(', ')})`);
-    if (!pending.multi && values.length !== 1) throw new Error('Exactly one option must be selected');
-    return answerWith(state, 'pendingHumanSelect', { role: 'user', content: values.join(', ') });
-  }
+  static answerSelect = answerSelect;
 
   /** A human's refusal of a pending tool call: the model is told, the call is no longer pending. */
-  static rejectToolCall(state: AgentState, toolCallId: string, reason = 'Rejected by the user'): AgentState {
-    const pending = state.pendingToolsCalling ?? [];
-    if (!pending.some((call) => call.id === toolCallId)) throw new Error(`No pending tool call with id ${toolCallId}`);
-    const next = cloneState(state);
-    next.messages.push({ role: 'tool', tool_call_id: toolCallId, content: JSON.stringify({ rejected: true, reason }) });
-    next.pendingToolsCalling = pending.filter((call) => call.id !== toolCallId);
-    if (!next.pendingToolsCalling.length) {
-      delete next.pendingToolsCalling;
-      next.status = 'running';
-    }
-    next.lastModified = new Date().toISOString();
-    return next;
+  static rejectToolCall = rejectToolCall;
+}
+
+/** The caller's state, validated and copied; a previous step's error is cleared for the retry. */
+function checkedCopy(state: AgentState): AgentState {
+  const copy = adoptState(state);
+  delete copy.error;
+  return copy;
+}
+
+/** A tool call a human approved is the caller's input: checked before anything runs. */
+function parseApprovedToolCall(input: unknown): ToolCall {
+  const parsed = toolCallSchema.safeParse(input);
+  if (!parsed.success) throw new TypeError(`Invalid approved tool call: ${describeIssues(parsed.error, 'toolCall')}`);
+  return parsed.data;
+}
+
+/**
+ * Appends the step's events to the trace and stamps the state. What an executor hands back must still be
+ * a state the runtime can step and save: checked here, so a bad one fails this step, not the next.
+ */
+function commit(produced: StepResult, working: AgentState): StepResult {
+  if (!produced || typeof produced !== 'object') throw new TypeError('The executor returned no result: expected { events, newState }');
+  if (!Array.isArray(produced.events)) throw new TypeError('The executor returned no events array');
+  const events = adoptStepEvents(produced.events);
+  const produce = produced.newState ?? working;
+  let state: AgentState;
+  try {
+    state = adoptState({ ...produce, events: [...(produce.events ?? []), ...events], lastModified: new Date().toISOString() });
+  } catch (error) {
+    throw new InvalidStateError(`The executor returned an invalid state: ${(error as Error).message.replace(/^Invalid state: /, '')}`);
+  }
+  return { events, newState: state };
+}
+
+function sessionIdOf(state: unknown): string {
+  try {
+    const id = (state as { sessionId?: unknown } | null)?.sessionId;
+    return typeof id === 'string' ? id : '';
+  } catch {
+    return '';
   }
 }
 
-function answerWith(state: AgentState, pendingKey: 'pendingHumanPrompt' | 'pendingHumanSelect', message: ChatMessage): AgentState {
-  if (!state[pendingKey]) throw new Error(`No ${pendingKey === 'pendingHumanPrompt' ? 'prompt' : 'selection'} is pending on this state`);
-  const next = cloneState(state);
-  delete next[pendingKey];
-  next.messages.push(message);
-  next.status = 'running';
-  next.lastModified = new Date().toISOString();
-  return next;
+/** Delivers a step's events to its listener once each: live ones as they happen, the rest at the end. */
+class StepListener {
+  private readonly delivered = new Set<AgentEvent>();
+
+  constructor(private readonly onEvent?: (event: AgentEvent) => void) {}
+
+  readonly emit = (event: AgentEvent): void => {
+    if (!this.onEvent || this.delivered.has(event)) return;
+    this.delivered.add(event);
+    try {
+      this.onEvent(event);
+    } catch {
+      // A listener cannot break the step; the run loop reports its own listener's failures.
+    }
+  };
+
+  deliverRest(events: readonly AgentEvent[]): void {
+    for (const event of events) this.emit(event);
+  }
 }

@@ -1,6 +1,10 @@
 export * from './types';
 export { AgentRuntime } from './agent-runtime';
 export { StepError } from './step-error';
-export { agentStateSchema, createInitialState, newSessionId } from './state';
+export { createInitialState, parseAgentState, compactState, summarizeState, InvalidStateError } from './state';
+export { AGENT_STATE_VERSION, READABLE_STATE_VERSIONS, agentStateSchema } from './state-schema';
+export { answerPrompt, answerSelect, rejectToolCall } from './human-answers';
 export { builtinExecutors } from './executors';
-export { createToolApprovalAgent } from './tool-approval-agent';
+export { createToolApprovalAgent, type ToolApprovalAgentOptions } from './tool-approval-agent';
+export { DEFAULT_MAX_STEPS, type RuntimeRunOptions, type RuntimeRunResult, type RunEvent, type RunLoopEvent } from './run-loop';
+export { HumanResponseError, type HumanResponder, type WaitingFor } from './human-input';

@@ -1,18 +1,19 @@
-import { z } from 'zod';
 import type { ChatMessage } from '../llm/types';
 import { generateSessionId } from '../session/session-id';
-import type { AgentState } from './types';
+import { adoptState } from './owned-state';
+import { AGENT_STATE_VERSION } from './state-schema';
+import type { AgentState, AgentStateSummary } from './types';
 
-/** Runtime sessions share the persisted sessions' id scheme: `session-<time>-<random>`. */
-export const newSessionId = generateSessionId;
+export { InvalidStateError } from './state-error';
 
 export function createInitialState(options: { sessionId?: string; messages?: ChatMessage[] } = {}): AgentState {
-  const sessionId = options.sessionId ?? newSessionId();
+  const sessionId = options.sessionId ?? generateSessionId();
   if (typeof sessionId !== 'string' || sessionId.trim() === '') {
     throw new TypeError('createInitialState: sessionId must be a non-empty string');
   }
   const now = new Date().toISOString();
   return {
+    schemaVersion: AGENT_STATE_VERSION,
     sessionId,
     status: 'idle',
     messages: structuredClone(options.messages ?? []),
@@ -22,33 +23,25 @@ export function createInitialState(options: { sessionId?: string; messages?: Cha
   };
 }
 
-/** A deep, JSON-faithful copy: what a step works on, so the caller's state is never touched. */
-export function cloneState(state: AgentState): AgentState {
-  return JSON.parse(JSON.stringify(state)) as AgentState;
+/**
+ * Checks a state from anywhere (a file, another process, a caller) against the schema of its version and
+ * status, field by field, and returns a checked copy. Throws InvalidStateError naming each bad field.
+ */
+export function parseAgentState(input: unknown): AgentState {
+  return adoptState(input as AgentState);
 }
 
-const toolCallSchema = z.object({
-  id: z.string().min(1),
-  type: z.literal('function'),
-  function: z.object({ name: z.string().min(1), arguments: z.string() }),
-});
+/**
+ * The state as it is worth keeping: stream chunks dropped from the trace (the `llm_result` that follows
+ * each stream holds the whole reply), so a saved state grows with the conversation, not with its chunks.
+ */
+export function compactState(state: AgentState): AgentState {
+  if (!state.events.some((event) => event.type === 'llm_stream')) return state;
+  return { ...state, events: state.events.filter((event) => event.type !== 'llm_stream') };
+}
 
-const messageSchema = z.looseObject({
-  role: z.enum(['system', 'user', 'assistant', 'tool']),
-  content: z.string().nullable(),
-  tool_calls: z.array(toolCallSchema).optional(),
-  tool_call_id: z.string().optional(),
-});
-
-/** The shape a state must have to be stepped or resumed from disk. */
-export const agentStateSchema = z.looseObject({
-  sessionId: z.string().trim().min(1, 'expected a non-empty session id'),
-  status: z.enum(['idle', 'running', 'waiting_for_human_input', 'done', 'error']),
-  messages: z.array(messageSchema),
-  events: z.array(z.looseObject({ type: z.string() })),
-  createdAt: z.string(),
-  lastModified: z.string(),
-  pendingToolsCalling: z.array(toolCallSchema).optional(),
-});
-
-export { toolCallSchema, messageSchema };
+/** Everything but the conversation and the trace: what a `done` event carries as the final state. */
+export function summarizeState(state: AgentState): AgentStateSummary {
+  const { messages, events: _trace, ...rest } = state;
+  return { ...structuredClone(rest), messageCount: messages.length };
+}

@@ -1,8 +1,12 @@
+import { inspect } from 'node:util';
 import type { StateError } from './types';
+
+const MAX_DESCRIPTION = 1000;
 
 /**
  * The error carried by an `error` event: a real Error (callers test `instanceof Error`) that serializes
- * to `{ name, message }`, so a state holding it stays JSON.
+ * to `{ name, message }`, so a state holding it stays JSON. `from` accepts anything that was thrown,
+ * including values that cannot be stringified (BigInt, cycles, throwing getters, hostile proxies).
  */
 export class StepError extends Error {
   constructor(message: string, name = 'Error') {
@@ -10,13 +14,46 @@ export class StepError extends Error {
     this.name = name;
   }
 
-  static from(error: unknown): StepError {
-    if (error instanceof StepError) return error;
-    if (error instanceof Error) return new StepError(error.message, error.name);
-    return new StepError(typeof error === 'string' ? error : JSON.stringify(error) ?? String(error));
+  static from(thrown: unknown): StepError {
+    try {
+      if (thrown instanceof StepError) return thrown;
+      if (thrown instanceof Error) {
+        return new StepError(readText(() => thrown.message) ?? '(the error message could not be read)', readText(() => thrown.name) || 'Error');
+      }
+      return new StepError(typeof thrown === 'string' ? thrown : `A non-error value was thrown: ${describeValue(thrown)}`);
+    } catch {
+      return new StepError('A value was thrown that cannot be described');
+    }
   }
 
   toJSON(): StateError {
     return { name: this.name, message: this.message };
   }
+}
+
+function readText(read: () => unknown): string | undefined {
+  try {
+    const value = read();
+    return typeof value === 'string' ? value : value === undefined ? undefined : describeValue(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/** JSON when it can be, else util.inspect (cycles, BigInt, symbols); never throws. */
+function describeValue(value: unknown): string {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch {
+    // not JSON: cycles, BigInt, throwing toJSON
+  }
+  if (text === undefined) {
+    try {
+      text = inspect(value, { depth: 2, breakLength: Infinity, getters: false, customInspect: false });
+    } catch {
+      text = `(${typeof value})`;
+    }
+  }
+  return text.length > MAX_DESCRIPTION ? `${text.slice(0, MAX_DESCRIPTION - 1)}…` : text;
 }

@@ -1,4 +1,4 @@
-import type { ChatMessage, ModelRuntime, ToolCall, ToolDefinition } from '../llm/types';
+import type { ChatMessage, ModelRuntime, ToolCall, ToolDefinition, Usage } from '../llm/types';
 
 export type AgentStatus = 'idle' | 'running' | 'waiting_for_human_input' | 'done' | 'error';
 
@@ -13,21 +13,48 @@ export interface StateError {
   message: string;
 }
 
-/** Everything a session is, as plain JSON: a later process can resume from it. */
+/** A question waiting for a human's free-text answer. */
+export interface PendingHumanPrompt {
+  prompt: string;
+  metadata?: Record<string, unknown>;
+}
+
+/** A choice waiting for a human's selection. */
+export interface PendingHumanSelect {
+  prompt: string;
+  options: HumanSelectOption[];
+  multi: boolean;
+}
+
+/**
+ * Everything a session is, as plain JSON: a later process can resume from it. `schemaVersion` says which
+ * shape this is (see AGENT_STATE_VERSION); `parseAgentState` checks it, and the fields each status needs.
+ */
 export interface AgentState {
+  schemaVersion: number;
   sessionId: string;
   status: AgentStatus;
   messages: ChatMessage[];
+  /** The execution trace: every step's events (stream chunks are dropped by compactState). */
   events: AgentEvent[];
   createdAt: string;
   lastModified: string;
   /** Tool calls waiting for a human's approval. */
   pendingToolsCalling?: ToolCall[];
-  /** A question waiting for a human's free-text answer. */
-  pendingHumanPrompt?: { prompt: string; metadata?: Record<string, unknown> };
-  /** A choice waiting for a human's selection. */
-  pendingHumanSelect?: { prompt: string; options: HumanSelectOption[]; multi: boolean };
+  pendingHumanPrompt?: PendingHumanPrompt;
+  pendingHumanSelect?: PendingHumanSelect;
   error?: StateError;
+}
+
+/** The final state in a `done` event: everything but the conversation and the trace, which the state holds. */
+export type AgentStateSummary = Omit<AgentState, 'messages' | 'events'> & { messageCount: number };
+
+/** What an `llm_start` event records of a request: its size, not a copy of the conversation. */
+export interface LlmRequestSummary {
+  model?: string;
+  messageCount: number;
+  /** Names of the tools offered. */
+  tools: string[];
 }
 
 export type AgentInstruction =
@@ -39,19 +66,35 @@ export type AgentInstruction =
   | { type: 'finish'; reason?: string }
   | { type: string; [key: string]: unknown };
 
+/** A piece of a streamed reply, as validated at the model-runtime boundary. */
+export interface LlmChunk {
+  content?: string;
+  tool_calls?: ToolCall[];
+  usage?: Usage;
+}
+
 export type AgentEvent =
-  | { type: 'llm_start'; sessionId: string; payload: unknown }
-  | { type: 'llm_stream'; sessionId: string; chunk: unknown }
-  | { type: 'llm_result'; sessionId: string; result: { content: string; tool_calls: ToolCall[]; usage?: unknown } }
+  | { type: 'llm_start'; sessionId: string; payload: LlmRequestSummary }
+  | { type: 'llm_stream'; sessionId: string; chunk: LlmChunk }
+  | { type: 'llm_result'; sessionId: string; result: { content: string; tool_calls: ToolCall[]; usage?: Usage } }
   | { type: 'tool_result'; sessionId: string; id: string; result: unknown }
   | { type: 'human_approve_required'; sessionId: string; pendingToolsCalling: ToolCall[] }
   | { type: 'tool_pending'; sessionId: string; toolCalls: ToolCall[] }
   | { type: 'human_prompt_required'; sessionId: string; prompt: string; metadata?: Record<string, unknown> }
   | { type: 'human_select_required'; sessionId: string; prompt: string; options: HumanSelectOption[]; multi: boolean }
-  | { type: 'done'; sessionId: string; reason?: string; finalState: Omit<AgentState, 'events'> }
+  | { type: 'done'; sessionId: string; reason?: string; finalState: AgentStateSummary }
   | { type: 'error'; sessionId: string; error: Error };
 
-export type AgentTool = (args: any) => unknown | Promise<unknown>;
+/** What a tool receives besides its arguments. */
+export interface AgentToolContext {
+  /** Aborted when the step is: stop work and release what was started. */
+  signal: AbortSignal;
+  sessionId: string;
+  toolCall: ToolCall;
+}
+
+/** A tool: parsed JSON arguments in, a JSON-serializable result out. */
+export type AgentTool = (args: any, context: AgentToolContext) => unknown | Promise<unknown>;
 
 /** The brain: decides the next instruction from the state. It holds no state of its own. */
 export interface Agent {
@@ -65,9 +108,23 @@ export interface StepResult {
   newState: AgentState;
 }
 
+export interface StepOptions {
+  /** Aborts the step: the model request and the running tool see it, and the step ends with an AbortError event. */
+  signal?: AbortSignal;
+  /**
+   * Hears each of the step's events as it happens (stream chunks while they stream), each exactly once;
+   * the step's result holds the same events. A listener that throws is ignored.
+   */
+  onEvent?: (event: AgentEvent) => void;
+}
+
 export interface ExecutorContext {
   agent: Agent;
   config: RuntimeConfig;
+  /** The step's signal: pass it to whatever the executor starts. */
+  signal: AbortSignal;
+  /** Delivers an event to the step's listener now, before the executor returns (it must still be returned). */
+  emit(event: AgentEvent): void;
 }
 
 /**

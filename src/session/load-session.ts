@@ -3,7 +3,7 @@ import type { ChatMessage } from '../llm/types';
 import { parseJsonLines } from './jsonl';
 import { persistedMessageSchema, persistedUsageRoundSchema, sessionIndexSchema, type PersistedContext, type SessionIndex } from './schemas';
 import type { SessionFiles } from './session-files';
-import { titleFromText } from './session-title';
+import { titleFromText, userWords } from './session-title';
 import type { SessionLoadWarning, UsageRound } from './types';
 
 /** Everything a Session starts from, as read from its three files. */
@@ -103,7 +103,7 @@ export async function readIndexOrProblem(files: SessionFiles): Promise<SessionIn
 
 export function firstUserTitle(messages: readonly ChatMessage[]): string | null {
   const first = messages.find((message) => message.role === 'user' && typeof message.content === 'string');
-  return first ? titleFromText(first.content!) : null;
+  return first ? titleFromText(userWords(first)) : null;
 }
 
 async function readIfPresent(path: string): Promise<Buffer | undefined> {

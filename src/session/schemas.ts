@@ -15,6 +15,7 @@ export const persistedMessageSchema = z.looseObject({
   tool_calls: z.array(persistedToolCallSchema).optional(),
   tool_call_id: z.string().min(1).optional(),
   name: z.string().optional(),
+  meta: z.looseObject({ userText: z.string().optional(), injected: z.array(z.string()).optional() }).optional(),
 });
 
 const tokenCountSchema = z.number().int().nonnegative();

@@ -2,6 +2,7 @@ import { constants } from 'node:fs';
 import { access, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { writeFileAtomic } from './atomic-write';
+import { describeFsError, DirectoryError, makeDirectory } from './directories';
 import { SessionNotFoundError, SessionsDirError } from './errors';
 import { loadSession, readIndexOrProblem } from './load-session';
 import { SESSION_INDEX_VERSION, type SessionIndex } from './schemas';
@@ -118,7 +119,12 @@ export class SessionStore {
 
   /** Creates the sessions directory if missing; refuses one that is not a usable directory. */
   private async ensureSessionsDir(): Promise<void> {
-    if (!(await this.checkSessionsDir())) await mkdir(this.sessionsDir, { recursive: true });
+    if (await this.checkSessionsDir()) return;
+    try {
+      await makeDirectory(this.sessionsDir);
+    } catch (error) {
+      throw new SessionsDirError(this.sessionsDir, error instanceof DirectoryError ? error.problem : describeFsError(error));
+    }
   }
 
   /** False when the directory does not exist; throws when it exists but cannot serve as one. */
@@ -130,7 +136,7 @@ export class SessionStore {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOENT') return false;
       if (code === 'ENOTDIR') throw new SessionsDirError(this.sessionsDir, 'is not a directory (a parent path is a file)');
-      throw new SessionsDirError(this.sessionsDir, `cannot be read (${code ?? (error as Error).message})`);
+      throw new SessionsDirError(this.sessionsDir, `cannot be read (${describeFsError(error)})`);
     }
     if (!stats.isDirectory()) throw new SessionsDirError(this.sessionsDir, 'exists but is not a directory');
     try {

@@ -6,7 +6,7 @@ import { toJsonLines } from './jsonl';
 import type { LoadedSession } from './load-session';
 import { persistedMessageSchema, persistedUsageSchema, SESSION_INDEX_VERSION, type SessionIndex } from './schemas';
 import type { SessionFiles } from './session-files';
-import { titleFromText } from './session-title';
+import { titleFromText, userWords } from './session-title';
 import { isTokenizerReady } from './tokenizer';
 import type { ContextStats, SessionLoadWarning, SessionUsage, UsageRound } from './types';
 import { addUsage, emptyUsage } from './usage';
@@ -111,7 +111,7 @@ export class Session {
       this.history.push(...batch);
       if (this.currentTitle === null) {
         const firstUser = batch.find((message) => message.role === 'user' && typeof message.content === 'string');
-        if (firstUser) this.currentTitle = titleFromText(firstUser.content!);
+        if (firstUser) this.currentTitle = titleFromText(userWords(firstUser));
       }
       // Keep the persisted stats current so a resume need not tokenize the history, but only when the
       // tokenizer is already built: a short-lived process (one CLI run) must not pay a second for it.

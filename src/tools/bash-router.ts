@@ -1,5 +1,6 @@
 import { TodoStore } from '../todo/todo-store';
 import { AGENT_COMMANDS, isHelpRequest, UsageError } from './agent-commands';
+import { runAttached } from './attached-command';
 import { boundOutput } from './bound-output';
 import { cancelable } from './cancelable';
 import { classifyCommand, firstWord, stripBashPrefix } from './command-line';
@@ -81,16 +82,30 @@ export class BashRouter {
    * redacted and bounded in size. Cancel kills what the command started.
    */
   route(command: string, restart = false): CancelablePromise<CommandResult> {
+    return this.guarded(command, { restart });
+  }
+
+  /**
+   * Routes one command for a person rather than the model: a native command runs attached to this
+   * process's stdin, stdout and stderr (streamed, not captured, not truncated, no time limit) in the
+   * router's working directory; agent commands and extensions run exactly as `route` runs them. The
+   * permission policy, the sandbox and the secret-free environment apply as they do to `route`.
+   */
+  routeAttached(command: string): CancelablePromise<CommandResult> {
+    return this.guarded(command, { attached: true });
+  }
+
+  private guarded(command: string, mode: { restart?: boolean; attached?: boolean }): CancelablePromise<CommandResult> {
     return cancelable(
       async (signal) => {
         const permission = await this.security.gate.check(command, { cwd: this.cwd, signal });
         if (signal.aborted) return interrupted('cancelled');
         if (!permission.allowed) return permissionDenied(permission.reason);
-        if (restart) {
+        if (mode.restart) {
           await this.session.restart();
           if (signal.aborted) return interrupted('cancelled');
         }
-        return this.secure(await this.execute(command, signal));
+        return this.secure(await this.execute(command, signal, mode));
       },
       { interrupted: () => interrupted('cancelled'), failed: internalFailure },
     );
@@ -113,7 +128,7 @@ export class BashRouter {
     return { ...result, stdout: boundOutput(result.stdout, limit), stderr: boundOutput(result.stderr, limit) };
   }
 
-  private async execute(rawCommand: string, signal: AbortSignal): Promise<CommandResult> {
+  private async execute(rawCommand: string, signal: AbortSignal, mode: { attached?: boolean } = {}): Promise<CommandResult> {
     const command = stripBashPrefix(rawCommand.replace(/^\s+/, ''), this.cwd);
     if (!command.trim()) return usageFailure('bash', 'Usage: <shell command or agent command>', 'empty command');
     switch (classifyCommand(command)) {
@@ -131,7 +146,7 @@ export class BashRouter {
       case 'agent':
         return this.bounded(await this.runAgentCommand(command, signal));
       case 'native':
-        return this.runNative(command, signal);
+        return this.runNative(command, signal, mode);
     }
   }
 
@@ -149,10 +164,14 @@ export class BashRouter {
     }
   }
 
-  private async runNative(command: string, signal: AbortSignal): Promise<CommandResult> {
+  private async runNative(command: string, signal: AbortSignal, mode: { attached?: boolean } = {}): Promise<CommandResult> {
     if (this.readOnly) {
       const write = findWriteInNativeCommand(command);
       if (write) return this.readOnlyFailure(write);
+    }
+    if (mode.attached) {
+      const { redactor, sandbox } = this.security;
+      return runAttached(command, { cwd: this.cwd, signal, env: this.security.environment(), launch: sandbox.launch(this.cwd), redactor });
     }
     const timeoutMs = this.options.commandTimeoutMs ?? readCommandTimeoutMs();
     const result = await this.session.run(command, { signal, timeoutMs });

@@ -17,7 +17,8 @@ export function baseCommandOf(command: string): string {
 
 /** Turns a routed command's result into what the model reads; failures say how to repair the call. */
 export function toToolResult(command: string, result: CommandResult): ToolResult {
-  const output = formatCommandOutput(result.stdout, result.stderr);
+  const advice = result.usageHelp ? `Run Bash(command="${result.usageHelp}") to learn the usage, then retry.\n` : '';
+  const output = formatCommandOutput(result.stdout, result.stderr + advice);
   const baseCommand = baseCommandOf(command);
   const { exitCode } = result;
   if (exitCode === 0) {

@@ -9,10 +9,12 @@ export function executionFailure(message: string, exitCode = 1): CommandResult {
   return { stdout: '', stderr: ensureNewline(message), exitCode, failureCategory: 'execution_error' };
 }
 
-/** Wrong arguments: the reason, the usage line, and where to learn more. */
+/**
+ * Wrong arguments: the reason and the usage line; `usageHelp` names the command that shows the full usage,
+ * and whoever presents the result says how to run it (the model: Bash(command="..."); a person: synapse exec).
+ */
 export function usageFailure(command: string, usage: string, reason: string): CommandResult {
-  const stderr = `Error: ${reason}\n${usage}\nRun Bash(command="${command} --help") to learn the usage, then retry.\n`;
-  return { stdout: '', stderr, exitCode: 1, failureCategory: 'invalid_usage' };
+  return { stdout: '', stderr: `Error: ${reason}\n${usage}\n`, exitCode: 1, failureCategory: 'invalid_usage', usageHelp: `${command} --help` };
 }
 
 /** Refused by the sandbox's rules: like a policy denial, not the model's syntax and not worth retrying. */

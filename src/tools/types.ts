@@ -48,6 +48,8 @@ export interface CommandResult {
   failureCategory?: FailureCategory;
   /** Set when the command was killed before it finished: cancelled (exit 130) or past its time limit. */
   interrupted?: 'cancelled' | 'timeout';
+  /** For a usage failure: the command that prints the full usage (e.g. `read --help`). */
+  usageHelp?: string;
 }
 
 /** A parsed `task:<type> --prompt ... --description ...` command. */

@@ -1,7 +1,8 @@
 import type OpenAI from 'openai';
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
-import { createOpenAIClient, createOpenAIModelRuntime, ScriptedModel, type ChatCompletionRequest, type ModelRuntime, type ScriptedReply } from '../../src';
+import { createOpenAIClient, createOpenAIModelRuntime, type ModelRuntime } from '../../src';
+import { ScriptedModel, type ChatCompletionRequest, type ScriptedReply } from '../../src/testing';
 
 export const LLM_BASE_URL = 'http://llm.test/v1';
 export const LLM_MODEL = 'test-model';

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import { ScriptedModel, type ChatCompletionRequest, type ScriptedReply } from '../../src';
+import { ScriptedModel, type ChatCompletionRequest, type ScriptedReply } from '../../src/testing';
 
 /** One request as the loopback server received it. */
 export interface LoopbackRequest {

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { quoteShellArg } from '../../src';
+import { quoteShellArg } from '../../src/tools/shell-quote';
 
 export interface TerminalRun {
   /** Everything the terminal showed (stdout and stderr share it), ANSI sequences removed. */

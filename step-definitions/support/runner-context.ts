@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AgentRunner, SessionStore, type AgentRunnerOptions, type ChatMessage, type RunnerEvent, type ScriptedReply, type SessionUsage } from '../../src';
+import { AgentRunner, SessionStore, type AgentRunnerOptions, type ChatMessage, type RunnerEvent, type SessionUsage } from '../../src';
+import type { ScriptedReply } from '../../src/testing';
 import { LLM_MODEL } from './llm-mock';
 import type { SynapseWorld } from './world';
 

@@ -142,3 +142,16 @@ export class RuntimeContext {
     this.stateSnapshot = JSON.stringify(this.state);
   }
 }
+
+/**
+ * The calls a tool spy received, as their argument objects. A tool is called as `tool(args, context)`;
+ * each call's context must carry the step's AbortSignal and the call it answers.
+ */
+export function toolCallArguments(tool: unknown): unknown[] {
+  const { calls } = tool as Spy;
+  for (const [, context] of calls) {
+    expect(context, 'the tool context').to.have.property('signal').that.is.instanceOf(AbortSignal);
+    expect((context as { toolCall: ToolCall }).toolCall.type).to.equal('function');
+  }
+  return calls.map(([args]) => args);
+}

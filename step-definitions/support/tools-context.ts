@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { BashRouter, BashTool, quoteShellArg, TodoStore, type BashRouterOptions, type CancelablePromise, type CommandResult, type TodoItem, type TaskRequest, type TodoState, type ToolResult } from '../../src';
+import { quoteShellArg } from '../../src/tools/shell-quote';
+import { BashRouter, BashTool, TodoStore, type BashRouterOptions, type CancelablePromise, type CommandResult, type TodoItem, type TaskRequest, type TodoState, type ToolResult } from '../../src';
 import { namespacePids } from './sandbox-pids';
 import type { SynapseWorld } from './world';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { ChatMessage, ModelChunk, ToolCall } from '../../llm/types';
-import { messageSchema } from '../state';
-import type { AgentEvent, InstructionExecutor } from '../types';
+import type { ChatMessage, ModelChunk, ModelPayload, ToolCall } from '../../llm/types';
+import { describeIssues, llmChunkSchema, messageSchema } from '../state-schema';
+import type { AgentEvent, InstructionExecutor, LlmChunk } from '../types';
 import { parseInstruction } from './parse-instruction';
 
 const callLlmSchema = z.looseObject({
@@ -9,25 +9,33 @@ const callLlmSchema = z.looseObject({
   payload: z
     .looseObject({
       messages: z.array(messageSchema).optional(),
-      tools: z.array(z.looseObject({ type: z.literal('function') })).optional(),
+      tools: z.array(z.looseObject({ type: z.literal('function'), function: z.looseObject({ name: z.string() }) })).optional(),
       model: z.string().optional(),
     })
     .optional(),
 });
 
 /** Streams one model reply: llm_start, an llm_stream per chunk, llm_result; the reply joins the messages. */
-export const callLlm: InstructionExecutor = async (instruction, state, { config }) => {
+export const callLlm: InstructionExecutor = async (instruction, state, { config, signal, emit }) => {
   const { payload = {} } = parseInstruction(callLlmSchema, instruction);
   if (!config.modelRuntime) throw new Error('LLM provider is required: configure modelRuntime to use call_llm');
   const { sessionId } = state;
-  const request = { ...payload, messages: (payload.messages ?? state.messages) as ChatMessage[] };
-  const events: AgentEvent[] = [{ type: 'llm_start', sessionId, payload: request }];
+  const request = { ...payload, messages: (payload.messages ?? state.messages) as ChatMessage[] } as ModelPayload;
+  const summary = { ...(request.model ? { model: request.model } : {}), messageCount: request.messages.length, tools: (request.tools ?? []).map((tool) => tool.function.name) };
+  const events: AgentEvent[] = [];
+  const record = (event: AgentEvent) => {
+    events.push(event);
+    emit(event);
+  };
+  record({ type: 'llm_start', sessionId, payload: summary });
 
   let content = '';
   const toolCalls: ToolCall[] = [];
-  let usage: ModelChunk['usage'];
-  for await (const chunk of config.modelRuntime(request as never)) {
-    events.push({ type: 'llm_stream', sessionId, chunk });
+  let usage: LlmChunk['usage'];
+  let index = 0;
+  for await (const raw of streamOf(config.modelRuntime({ ...request, signal }))) {
+    const chunk = parseChunk(raw, ++index);
+    record({ type: 'llm_stream', sessionId, chunk });
     content += chunk.content ?? '';
     toolCalls.push(...(chunk.tool_calls ?? []));
     usage = chunk.usage ?? usage;
@@ -38,3 +46,15 @@ export const callLlm: InstructionExecutor = async (instruction, state, { config 
   state.status = 'running';
   return { events, newState: state };
 };
+
+function streamOf(stream: unknown): AsyncIterable<unknown> {
+  if (stream && typeof (stream as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function') return stream as AsyncIterable<ModelChunk>;
+  throw new TypeError('modelRuntime must return an async iterable of chunks');
+}
+
+/** A model runtime is external input: each chunk is checked before it can reach the state. */
+function parseChunk(raw: unknown, index: number): LlmChunk {
+  const parsed = llmChunkSchema.safeParse(raw);
+  if (!parsed.success) throw new TypeError(`Invalid chunk from modelRuntime: ${describeIssues(parsed.error, `chunk ${index}`)}`);
+  return parsed.data;
+}

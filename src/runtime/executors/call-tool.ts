@@ -1,32 +1,42 @@
 import { z } from 'zod';
-import { toolCallSchema } from '../state';
-import type { AgentState, InstructionExecutor, StepResult } from '../types';
 import type { ToolCall } from '../../llm/types';
-import type { Agent } from '../types';
+import { toolCallSchema } from '../state-schema';
+import type { Agent, AgentState, InstructionExecutor, StepResult } from '../types';
 import { parseInstruction } from './parse-instruction';
 
 const callToolSchema = z.looseObject({ type: z.literal('call_tool'), toolCall: toolCallSchema });
 
 /** Runs one of the agent's tools with the call's parsed arguments; the result joins the messages. */
-export const callTool: InstructionExecutor = async (instruction, state, { agent }) => {
+export const callTool: InstructionExecutor = async (instruction, state, { agent, signal }) => {
   const { toolCall } = parseInstruction(callToolSchema, instruction);
-  return runToolCall(toolCall, state, agent);
+  return runToolCall(toolCall, state, { agent, signal });
 };
 
-export async function runToolCall(toolCall: ToolCall, state: AgentState, agent: Agent): Promise<StepResult> {
+export async function runToolCall(toolCall: ToolCall, state: AgentState, context: { agent: Agent; signal: AbortSignal }): Promise<StepResult> {
   const name = toolCall.function.name;
-  const tool = agent.tools?.[name];
+  const tool = Object.hasOwn(context.agent.tools ?? {}, name) ? context.agent.tools![name] : undefined;
   if (typeof tool !== 'function') throw new Error(`Tool not found: ${name}`);
   const args = parseArguments(toolCall);
-  const result = await tool(args);
+  const returned = await tool(args, { signal: context.signal, sessionId: state.sessionId, toolCall });
+  const content = serializeResult(name, returned);
+  // The event carries the result as it is kept (JSON), so a reloaded state holds the same value.
+  const result: unknown = JSON.parse(content);
 
-  state.messages.push({ role: 'tool', tool_call_id: toolCall.id, content: JSON.stringify(result) ?? 'null' });
+  state.messages.push({ role: 'tool', tool_call_id: toolCall.id, content });
   state.pendingToolsCalling = state.pendingToolsCalling?.filter((pending) => pending.id !== toolCall.id);
   if (!state.pendingToolsCalling?.length) {
     delete state.pendingToolsCalling;
     state.status = 'running';
   }
   return { events: [{ type: 'tool_result', sessionId: state.sessionId, id: toolCall.id, result }], newState: state };
+}
+
+function serializeResult(name: string, result: unknown): string {
+  try {
+    return JSON.stringify(result) ?? 'null';
+  } catch (error) {
+    throw new TypeError(`Tool ${name} returned a value that cannot be stored as JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 function parseArguments(toolCall: ToolCall): Record<string, unknown> {

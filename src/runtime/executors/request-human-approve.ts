@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { toolCallSchema } from '../state';
+import { toolCallSchema } from '../state-schema';
 import type { InstructionExecutor } from '../types';
 import { parseInstruction } from './parse-instruction';
 

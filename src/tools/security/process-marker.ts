@@ -47,13 +47,15 @@ export function killMarkedProcesses(token: string): number {
  * by SIGKILL) the pipe closes, the read returns, and the watcher kills the marked processes and the whole
  * group. The shell then closes fd 3, so its commands do not inherit it.
  */
-export function lifelineWatcherScript(token: string): string {
+export function lifelineWatcherScript(token: string, options: { killGroup?: boolean } = {}): string {
   const entry = markerEntry(token);
+  // A command attached to a terminal shares our process group (and a pipeline's): then only marked processes go.
+  const killGroup = options.killGroup ?? true;
   return [
     `{ builtin read -r -u 3 _;`,
     `for __f in $(grep -lzx '${entry}' /proc/[0-9]*/environ 2>/dev/null); do __p=\${__f#/proc/}; __p=\${__p%/environ};`,
     `[ "$__p" != "$BASHPID" ] && builtin kill -KILL "$__p" 2>/dev/null; done;`,
-    `builtin kill -KILL 0; } </dev/null >/dev/null 2>&1 &`,
+    `${killGroup ? 'builtin kill -KILL 0;' : ''} } </dev/null >/dev/null 2>&1 &`,
     `exec 3<&-`,
   ].join(' ');
 }

@@ -43,9 +43,62 @@ export class SecretRedactor {
 
   redact(text: string): string {
     if (!this.values.size || !text) return text;
-    // One alternation of literals, longest first: a key that contains another is replaced whole.
-    this.pattern ??= new RegExp([...this.values].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'), 'g');
+    this.pattern ??= this.buildPattern();
     return text.replace(this.pattern, REDACTED);
+  }
+
+  /** One alternation of literals, longest first: a key that contains another is replaced whole. */
+  private buildPattern(): RegExp {
+    return new RegExp([...this.values].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'), 'g');
+  }
+
+  /** The length of the longest end of `text` that is the beginning (not the whole) of a known value. */
+  private partialSecretTail(text: string): number {
+    let longest = 0;
+    for (const value of this.values) {
+      for (let length = Math.min(value.length - 1, text.length); length > longest; length--) {
+        if (text.endsWith(value.slice(0, length))) {
+          longest = length;
+          break;
+        }
+      }
+    }
+    return longest;
+  }
+
+  /**
+   * A redactor for text that arrives in pieces (a command's output streamed to a person): each piece is
+   * passed on at once, except a tail that could be the start of a secret, held until the next piece (or
+   * `end`) shows whether it is one. A secret split across pieces is still replaced whole.
+   */
+  stream(write: (text: string) => void): { write(text: string): void; end(): void } {
+    let held = '';
+    return {
+      write: (text) => {
+        const joined = held + text;
+        let cut = joined.length - this.partialSecretTail(joined);
+        let out = '';
+        let from = 0;
+        if (this.values.size) {
+          this.pattern ??= this.buildPattern();
+          this.pattern.lastIndex = 0;
+          for (const match of joined.matchAll(this.pattern)) {
+            const start = match.index!;
+            if (start >= cut) break;
+            out += joined.slice(from, start) + REDACTED;
+            from = start + match[0].length;
+            cut = Math.max(cut, from); // a secret that runs into the tail goes out whole
+          }
+        }
+        out += joined.slice(from, cut);
+        held = joined.slice(cut);
+        if (out) write(out);
+      },
+      end: () => {
+        if (held) write(this.redact(held));
+        held = '';
+      },
+    };
   }
 
   /** Whether `text` holds a known value (used to drop variables that carry one under another name). */

@@ -1,16 +1,22 @@
 import { createToolApprovalAgent } from '../runtime/tool-approval-agent';
 import type { Agent, AgentState, InstructionExecutor } from '../runtime/types';
 import type { ChatMessage, ToolCall } from '../llm/types';
-import { demoToolDefinitions, demoTools, HUMAN_TOOLS } from './runtime-demo-tools';
+import { HUMAN_TOOLS, humanToolDefinitions } from './runtime-demo-tools';
+import type { RuntimeTools } from './runtime-tools-module';
 
 /**
- * The agent behind `synapse runtime`: the library's tool-approval agent, plus human tools. When the model
- * calls `ask_user` or `choose`, the agent pauses with request_human_prompt / request_human_select; the
- * human's answer (a user message, as AgentRuntime.answerPrompt/answerSelect add it) is then moved into that
- * call's tool result, so the conversation stays valid for any OpenAI-compatible API.
+ * The agent behind `synapse runtime`: the library's tool-approval agent over the given tools, plus human
+ * tools. When the model calls `ask_user` or `choose`, the agent pauses with request_human_prompt /
+ * request_human_select; the human's answer (a user message, as AgentRuntime.answerPrompt/answerSelect add
+ * it) is then moved into that call's tool result, so the conversation stays valid for any
+ * OpenAI-compatible API.
  */
-export function createDemoAgent(options: { model?: string } = {}): Agent {
-  const approval = createToolApprovalAgent({ tools: demoTools, toolDefinitions: demoToolDefinitions, model: options.model });
+export function createRuntimeAgent(options: { model?: string; tools: RuntimeTools }): Agent {
+  const approval = createToolApprovalAgent({
+    tools: options.tools.tools,
+    toolDefinitions: [...options.tools.definitions, ...humanToolDefinitions],
+    model: options.model,
+  });
   return {
     tools: approval.tools,
     executors: { record_human_answer: recordHumanAnswer },

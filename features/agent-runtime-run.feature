@@ -1,0 +1,220 @@
+@own
+Feature: AgentRuntime 的驱动循环，有界且带版本的状态
+  库的使用者不必自己写驱动循环：runtime.run(state, { human, signal, maxSteps, onEvent, saveState }) 一步步推进，
+  直到完成、需要人、出错、被中断或达到步数上限，返回一个带着可保存、可续接状态的判别结果。
+  step(state, toolCall?, { signal, onEvent }) 把中止信号交给模型请求和工具，从不拒绝，并在边界上校验它收到的
+  已批准工具调用和模型流出的每一块。状态带有 schema 版本，载入时按状态逐项校验；保存的状态不含流式块。
+
+  Rule: run 推进到需要人为止，人的决定让它继续
+
+    Scenario: 没有人能批准时 run 暂停，结果指出等待批准的工具调用，每次变化都已保存
+      Given 我有一个配置了天气工具的 Agent
+      And Agent 能够根据状态做出智能决策
+      And 我有一个配置了 modelRuntime 的运行时
+      And 模型会调用天气工具查询 "Beijing"
+      When 用户问 "What's the weather in Beijing?" 并用 run 驱动
+      Then run 的结果应该是 "waiting_for_human_input"，共 2 步
+      And run 应该在等待批准工具 "get_weather"
+      And 天气工具应该还没有被执行
+      And 最后保存的状态应该就是结果中的状态
+      And 模型应该恰好被请求 1 次
+
+    Scenario: 暂停的状态存为 JSON，新的运行时载入后由人批准，run 完成
+      Given 我有一个配置了天气工具的 Agent
+      And Agent 能够根据状态做出智能决策
+      And 我有一个配置了 modelRuntime 的运行时
+      And 模型会调用天气工具查询 "Beijing"
+      And 模型会回答 "It is 25°C and sunny in Beijing."
+      When 用户问 "What's the weather in Beijing?" 并用 run 驱动
+      And run 结果中的状态被保存为 JSON 后由一个新的运行时载入
+      And 人会批准所有工具调用
+      And 用 run 从载入的状态继续
+      Then run 的结果应该是 "done"，共 3 步
+      And 天气工具应该以城市 "Beijing" 被执行一次
+      And 结果中的最后一条消息应该是助手回答 "It is 25°C and sunny in Beijing."
+
+    Scenario: 人拒绝工具调用时产生 tool_rejected 事件，模型得知被拒绝后回答
+      Given 我有一个配置了天气工具的 Agent
+      And Agent 能够根据状态做出智能决策
+      And 我有一个配置了 modelRuntime 的运行时
+      And 模型会调用天气工具查询 "Beijing"
+      And 模型会回答 "I was not allowed to check."
+      And 人会拒绝所有工具调用
+      When 用户问 "What's the weather in Beijing?" 并用 run 驱动
+      Then run 的结果应该是 "done"
+      And 天气工具不应该被执行
+      And run 的事件类型应该依次是 "llm_start, llm_stream, llm_result, human_approve_required, tool_pending, tool_rejected, llm_start, llm_stream, llm_result, done"
+      And 模型第 2 次收到的最后一条消息应该是对 "call_weather" 的拒绝
+
+    Scenario: 人回答提问后答案成为用户消息，run 继续到完成
+      Given 一个先问 "Your name?"、得到回答后结束的 Agent
+      And 人会回答 "Alice"
+      When 用户问 "Greet me" 并用 run 驱动
+      Then run 的结果应该是 "done"
+      And 结果中的最后一条消息应该是用户消息 "Alice"
+      And run 的事件类型应该依次是 "human_prompt_required, human_answered, done"
+
+  Rule: run 在中止、步数上限和失败时停下，留下可以续接的状态
+
+    Scenario: 等待模型回答时中止：请求被取消，run 立即以 interrupted 结束，状态停在这一步之前
+      Given 我有一个配置了天气工具的 Agent
+      And Agent 能够根据状态做出智能决策
+      And 我有一个配置了 modelRuntime 的运行时
+      And 模型要 5000 毫秒后才回答 "too late"
+      When 用户问 "What's the weather in Beijing?" 并用 run 驱动，50 毫秒后中止
+      Then run 的结果应该是 "interrupted"
+      And run 应该在 1000 毫秒内结束
+      And 结果中的状态应该只有用户的问题
+      And run 的事件中不应该有 "error"
+
+    Scenario: 流式回复中途中止：模型运行时收到中止信号，已经流出的块照常送达
+      Given 一个总是调用模型的 Agent
+      And 模型运行时流出 "Hel" 后一直等到中止信号
+      When 用户问 "hi" 并用 run 驱动，收到第一个流式块后中止
+      Then run 的结果应该是 "interrupted"
+      And 模型运行时应该收到了中止信号
+      And run 的事件类型应该依次是 "llm_start, llm_stream"
+      And 结果中的状态应该只有用户的问题
+
+    Scenario: 工具不理会中止信号时，步骤也在中止时结束
+      Given 我有一个配置了天气工具的 Agent
+      And Agent 能够根据状态做出智能决策
+      And 我有一个配置了 modelRuntime 的运行时
+      And 天气工具永远不结束，也不理会中止信号
+      And 模型会调用天气工具查询 "Beijing"
+      And 人会批准所有工具调用
+      When 用户问 "What's the weather in Beijing?" 并用 run 驱动，天气工具开始后中止
+      Then run 的结果应该是 "interrupted"
+      And run 应该在 1000 毫秒内结束
+      And 天气工具收到的信号应该已经中止
+      And 结果中的状态应该在等待批准工具 "get_weather"
+
+    Scenario: 达到步数上限时停下，结果是 max_steps
+      Given 我有一个配置了天气工具的 Agent
+      And Agent 能够根据状态做出智能决策
+      And 我有一个配置了 modelRuntime 的运行时
+      And 模型会调用天气工具查询 "Beijing"
+      And 人会批准所有工具调用
+      When 用户问 "What's the weather in Beijing?" 并用 run 驱动，最多 3 步
+      Then run 的结果应该是 "max_steps"，共 3 步
+      And 天气工具应该以城市 "Beijing" 被执行一次
+      And 模型应该恰好被请求 1 次
+
+    Scenario: 步骤失败时 run 以 error 结束，带着错误，失败的状态已保存
+      Given 我有一个配置了天气工具的 Agent
+      And Agent 能够根据状态做出智能决策
+      And 我有一个配置了 modelRuntime 的运行时
+      And 模型会以 HTTP 500 "model overloaded" 拒绝请求
+      When 用户问 "What's the weather in Beijing?" 并用 run 驱动
+      Then run 的结果应该是 "error"，错误包含 "model overloaded"
+      And 最后保存的状态应该就是结果中的状态
+
+    Scenario: 监听器抛出异常不影响运行
+      Given 我有一个配置了天气工具的 Agent
+      And Agent 能够根据状态做出智能决策
+      And 我有一个配置了 modelRuntime 的运行时
+      And 模型会调用天气工具查询 "Beijing"
+      And 模型会回答 "I was not allowed to check."
+      And 人会拒绝所有工具调用
+      And run 的事件监听器每次都会抛出异常
+      When 用户问 "What's the weather in Beijing?" 并用 run 驱动
+      Then run 的结果应该是 "done"
+      And run 的事件中应该有 "tool_rejected"
+      And 结果中的最后一条消息应该是助手回答 "I was not allowed to check."
+
+    Scenario: 保存失败时 run 以 error 结束并说明是保存失败
+      Given 我有一个配置了天气工具的 Agent
+      And Agent 能够根据状态做出智能决策
+      And 我有一个配置了 modelRuntime 的运行时
+      And 模型会回答 "Hello"
+      And 第 2 次保存状态会失败，原因是 "disk full"
+      When 用户问 "hi" 并用 run 驱动
+      Then run 的结果应该是 "error"，错误包含 "saving the state failed: disk full"
+
+  Rule: step() 从不拒绝，并在边界上校验它收到的东西
+
+    Scenario Outline: Agent 的 runner 抛出<值>时，步骤仍然返回一个错误事件
+      Given Agent 的 runner 会抛出<值>
+      When 我执行步骤
+      Then 步骤应该只产生一个错误事件，错误消息包含 "<消息>"
+      And 新状态应该为 error 并保存同样的错误信息
+
+      Examples:
+        | 值                        | 消息                                     |
+        | 一个 BigInt               | A non-error value was thrown: 10n         |
+        | 一个循环引用的对象        | [Circular                                |
+        | 读取 message 会抛出的错误 | the error message could not be read      |
+        | 任何操作都会抛出的 Proxy  | A value was thrown that cannot be described |
+
+    Scenario Outline: 不合法的已批准工具调用变成指出字段的错误事件，工具不被执行
+      Given 我有一个注册了工具的 Agent
+      When 我用已批准的工具调用 <调用> 执行步骤
+      Then 步骤应该只产生一个错误事件，错误消息包含 "<字段>"
+      And 计算器工具不应该被执行
+
+      Examples:
+        | 调用                                                                                  | 字段                                                   |
+        | {}                                                                                    | toolCall.id: Invalid input: expected string              |
+        | {"id":"c1","type":"function","function":{"name":"calculator","arguments":{"x":1}}}    | toolCall.function.arguments: Invalid input: expected string |
+        | "calculator"                                                                          | toolCall: Invalid input: expected object                 |
+
+    Scenario Outline: 模型运行时流出不合法的块时是指出字段的错误事件，状态不被污染
+      Given 我有一个会返回 call_llm 指令的 Agent
+      And 模型运行时流出 "Hi" 后流出块 <块>
+      When 我执行步骤
+      Then 步骤应该只产生一个错误事件，错误消息包含 "<字段>"
+      And 新状态的消息应该与步骤前的相同
+      And 新状态可以被 parseAgentState 载入
+
+      Examples:
+        | 块                                                                                  | 字段                                                  |
+        | {"tool_calls":["get_weather"]}                                                      | chunk 2.tool_calls.0: Invalid input: expected object    |
+        | {"tool_calls":[{"id":7,"type":"function","function":{"name":"f","arguments":"{}"}}]} | chunk 2.tool_calls.0.id: Invalid input: expected string |
+        | "hello"                                                                             | chunk 2: Invalid input: expected object                 |
+
+    Scenario: 工具不理会中止信号时，step 也在中止时以 AbortError 事件结束
+      Given 我有一个配置了天气工具的 Agent
+      And Agent 能够根据状态做出智能决策
+      And 天气工具永远不结束，也不理会中止信号
+      When 我用已批准的天气工具调用执行步骤，20 毫秒后中止
+      Then 步骤应该只产生一个错误事件，错误消息包含 "The step was aborted"
+      And 错误事件的错误名应该是 "AbortError"
+      And 步骤应该在 1000 毫秒内结束
+      And 天气工具收到的信号应该已经中止
+
+    Scenario: 执行器交回一个缺少等待内容的 waiting 状态时是错误事件
+      Given "finish" 执行器会交回一个 waiting_for_human_input 但什么都不等的状态
+      And 我有一个返回 finish 指令的 Agent
+      When 我执行步骤
+      Then 步骤应该只产生一个错误事件，错误消息包含 "The executor returned an invalid state: state.pendingToolsCalling"
+
+  Rule: 状态带 schema 版本，载入时按状态逐项校验
+
+    Scenario Outline: 载入<情形>的状态时，错误指出字段
+      Given 一个合法的状态被改为 <修改>
+      When 用 parseAgentState 载入它
+      Then 载入应该失败，错误包含 "<错误>"
+      And 用这个状态执行步骤应该只产生一个错误事件，错误消息包含 "<错误>"
+
+      Examples:
+        | 情形                 | 修改                                                                                              | 错误                                                     |
+        | 等待人工输入却没有等待内容 | {"status":"waiting_for_human_input"}                                                             | state.pendingToolsCalling: a waiting_for_human_input state must hold what it waits for |
+        | 出错却没有错误     | {"status":"error"}                                                                                | state.error: an error state must hold its error          |
+        | 没有版本           | {"schemaVersion":null}                                                                            | state.schemaVersion: missing                             |
+        | 更新的版本写的     | {"schemaVersion":99}                                                                              | state.schemaVersion: version 99 was written by a newer runtime |
+        | 待选项为空         | {"status":"waiting_for_human_input","pendingHumanSelect":{"prompt":"Pick","options":[],"multi":false}} | state.pendingHumanSelect.options                          |
+
+    Scenario: 新创建的状态带当前的 schema 版本，并且可以原样载入
+      When 我调用 createInitialState
+      Then 状态的 schemaVersion 应该是当前版本
+      And 新创建的状态可以被 parseAgentState 载入
+
+  Rule: 状态有界：保存的状态随消息线性增长，而不是随步数乘以流式块数
+
+    Scenario: 1000 步之后保存的状态不含流式块，大小与消息本身成正比
+      Given 一个每次都调用模型、攒够 1000 条回复才结束的 Agent，模型每次流出 20 块
+      When 用户问 "count to 1000" 并用 run 驱动，最多 1001 步
+      Then run 的结果应该是 "done"，共 1001 步
+      And 最后保存的状态中不应该有 llm_stream 事件
+      And 最后保存的状态的大小应该不超过其消息大小的 4 倍
+      And done 事件的最终状态中不应该有对话的副本

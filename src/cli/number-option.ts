@@ -1,0 +1,14 @@
+import { CliError } from './exit-codes';
+
+/**
+ * A whole-number flag, parsed from the text the user typed (yargs' own number parsing turns `abc` into NaN
+ * and loses it). Undefined when the flag is absent; the last value when it was given more than once.
+ */
+export function wholeNumberOption(value: unknown, flag: string, min: number): number | undefined {
+  const given = Array.isArray(value) ? value.at(-1) : value;
+  if (given === undefined) return undefined;
+  const text = String(given).trim();
+  const number = /^\d{1,15}$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isSafeInteger(number) || number < min) throw new CliError(`${flag} must be a whole number >= ${min} (got ${JSON.stringify(String(given))})`);
+  return number;
+}

@@ -1,0 +1,43 @@
+import type { RunnerEvent } from './types';
+
+/** The figures of a run people and scripts look at when it ends. */
+export interface RunSummaryFigures {
+  /** Model requests the agent made (sub-agents' are counted in the tokens, not here). */
+  modelCalls: number;
+  /** Tool calls the agent made. */
+  toolCalls: number;
+  /** Tokens sent and received, sub-agents included, as the server reported them. */
+  inputTokens: number;
+  outputTokens: number;
+  durationMs: number;
+}
+
+/** Tallies a run from its events: pass `observe` the runner's events (or call it from your onEvent). */
+export class RunSummary {
+  private readonly startedAt = performance.now();
+  private figures = { modelCalls: 0, toolCalls: 0, inputTokens: 0, outputTokens: 0 };
+
+  readonly observe = (event: RunnerEvent): void => {
+    if (event.type === 'assistant_message') this.figures.modelCalls += 1;
+    else if (event.type === 'tool_call_finished') this.figures.toolCalls += 1;
+    else if (event.type === 'usage') {
+      this.figures.inputTokens += event.usage.prompt_tokens;
+      this.figures.outputTokens += event.usage.completion_tokens;
+    }
+  };
+
+  get(): RunSummaryFigures {
+    return { ...this.figures, durationMs: Math.round(performance.now() - this.startedAt) };
+  }
+}
+
+/** `2 model calls · 420 tokens in / 35 out · 1 tool call · 1.4s`. */
+export function formatRunSummary(figures: RunSummaryFigures): string {
+  const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+  return [
+    plural(figures.modelCalls, 'model call'),
+    `${figures.inputTokens.toLocaleString('en-US')} tokens in / ${figures.outputTokens.toLocaleString('en-US')} out`,
+    plural(figures.toolCalls, 'tool call'),
+    `${(figures.durationMs / 1000).toFixed(1)}s`,
+  ].join(' · ');
+}
