@@ -1,10 +1,10 @@
 import { BashRouter } from '../tools/bash-router';
 import { quoteShellArg } from '../tools/shell-quote';
 import { toToolResult } from '../tools/bash-tool-result';
-import { CliError, ExitCode } from './exit-codes';
+import { CliError } from './exit-codes';
 import type { ExecArgs } from './exec-command';
 import { closeWithin } from './close-within';
-import { handleInterrupt } from './interrupt';
+import { interruptExitCode, onInterrupt } from './interrupt';
 
 /** Routes one command; its stdout and stderr pass through, its exit code becomes ours. */
 export async function execOnce(args: ExecArgs): Promise<number> {
@@ -13,7 +13,7 @@ export async function execOnce(args: ExecArgs): Promise<number> {
 
   const router = new BashRouter({ cwd: args.cwd, readOnly: args.readOnly });
   const running = router.route(command);
-  const stopListening = handleInterrupt(() => running.cancel());
+  const stopListening = onInterrupt(() => running.cancel());
   try {
     const result = await running;
     if (args.json) {
@@ -24,7 +24,7 @@ export async function execOnce(args: ExecArgs): Promise<number> {
       process.stdout.write(result.stdout);
       process.stderr.write(result.stderr);
     }
-    if (result.interrupted === 'cancelled') return ExitCode.interrupted;
+    if (result.interrupted === 'cancelled') return interruptExitCode();
     return result.exitCode;
   } finally {
     stopListening();

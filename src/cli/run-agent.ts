@@ -3,9 +3,9 @@ import type { Usage } from '../llm/types';
 import { SessionStore } from '../session/session-store';
 import { emptyUsage, addUsage } from '../session/usage';
 import { CliError, ExitCode } from './exit-codes';
-import { describeError, exitCodeFor, reportError } from './error-report';
+import { describeError, exitCodeFor, isInterruptCode, reportError } from './error-report';
 import { closeWithin } from './close-within';
-import { handleInterrupt } from './interrupt';
+import { interruptedBy, onInterrupt } from './interrupt';
 import { connectModel } from './model-client';
 import { readPrompt } from './read-prompt';
 import type { RunArgs } from './run-command';
@@ -41,7 +41,7 @@ export async function runAgent(args: RunArgs): Promise<number> {
   });
 
   const controller = new AbortController();
-  const stopListening = handleInterrupt(() => controller.abort());
+  const stopListening = onInterrupt(() => controller.abort());
   const outcome = (text: string, isError: boolean, extra: Partial<RunOutcome> = {}): RunOutcome => ({
     sessionId: runner.getSessionId(),
     text,
@@ -61,10 +61,11 @@ export async function runAgent(args: RunArgs): Promise<number> {
     return ExitCode.ok;
   } catch (error) {
     const code = exitCodeFor(error);
-    renderer.finish(outcome('', true, { error: describeError(error), interrupted: code === ExitCode.interrupted }));
-    if (code === ExitCode.interrupted) {
-      const id = runner.getSessionId();
-      process.stderr.write(`synapse: interrupted${id ? `; the session is saved: synapse run --session ${id} "..."` : ''}\n`);
+    renderer.finish(outcome('', true, { error: describeError(error), interrupted: isInterruptCode(code) }));
+    if (isInterruptCode(code)) {
+      const by = interruptedBy();
+      const saved = await sessionExists(args, runner.getSessionId());
+      process.stderr.write(`synapse: interrupted${by ? ` (${by})` : ''}${saved ? `; the session is saved: synapse run --session ${runner.getSessionId()} "..."` : ''}\n`);
       return code;
     }
     return reportError(error, { debug: args.debug });
@@ -72,6 +73,12 @@ export async function runAgent(args: RunArgs): Promise<number> {
     stopListening();
     await closeWithin(() => runner.close());
   }
+}
+
+/** Whether the run's session is on disk (a new session is created only once the model has answered). */
+async function sessionExists(args: RunArgs, id: string | null): Promise<boolean> {
+  if (!id) return false;
+  return new SessionStore(resolveSessionsDir(args.sessionsDir)).exists(id).catch(() => false);
 }
 
 /** Where the run persists: nowhere (--no-session), a session to resume (checked first), or a new one. */

@@ -5,7 +5,7 @@ import { createInitialState } from '../runtime/state';
 import type { AgentEvent, AgentState } from '../runtime/types';
 import { CliError, ExitCode } from './exit-codes';
 import { describeError } from './error-report';
-import { handleInterrupt } from './interrupt';
+import { interruptExitCode, onInterrupt } from './interrupt';
 import { connectModel } from './model-client';
 import { readPrompt } from './read-prompt';
 import { createDemoAgent } from './runtime-demo-agent';
@@ -44,7 +44,7 @@ export async function runRuntimeConversation(args: RuntimeArgs): Promise<number>
   let interrupt!: (error: Error) => void;
   const interrupted = new Promise<never>((_, reject) => (interrupt = reject));
   interrupted.catch(() => {});
-  const stopListening = handleInterrupt(() => interrupt(new AbortError()));
+  const stopListening = onInterrupt(() => interrupt(new AbortError()));
   const save = async () => {
     if (statePath) await saveRuntimeState(statePath, { modelCalls, state });
   };
@@ -64,7 +64,7 @@ export async function runRuntimeConversation(args: RuntimeArgs): Promise<number>
     if ((error as Error).name !== 'AbortError' && (error as Error).name !== 'ExitPromptError') throw error;
     if (args.json) writeJson({ type: 'result', sessionId: state.sessionId, status: 'interrupted', text: '', isError: true, stateFile: statePath ?? null });
     process.stderr.write(`synapse: interrupted${statePath ? `; resume with: synapse runtime --resume ${statePath}` : ''}\n`);
-    return ExitCode.interrupted;
+    return interruptExitCode();
   } finally {
     stopListening();
   }

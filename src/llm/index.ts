@@ -3,3 +3,5 @@ export * from './model-error';
 export * from './tool-call-assembler';
 export * from './openai-model-runtime';
 export * from './scripted-model';
+export * from './request-timeout';
+export { linkAbort, type LinkedAbort } from './linked-abort';

@@ -1,10 +1,8 @@
-import { homedir } from 'node:os';
-import { join } from 'node:path';
 import type OpenAI from 'openai';
 import { AbortError } from '../llm/model-error';
 import { createOpenAIClient, createOpenAIModelRuntime } from '../llm/openai-model-runtime';
 import type { ChatMessage, ModelRuntime, Usage } from '../llm/types';
-import { contextStats, generateSessionId, SessionStore, type ContextStats, type Session, type SessionUsage } from '../session';
+import { contextStats, generateSessionId, type ContextStats, type SessionUsage } from '../session';
 import { createSubAgentExecutorFactory } from '../subagents';
 import { TodoStore } from '../todo';
 import { BashRouter, BashTool } from '../tools';
@@ -12,8 +10,10 @@ import type { Tool, ToolResult } from '../tools/types';
 import { ConversationHistory } from './conversation-history';
 import { maxConsecutiveToolFailures } from './env-settings';
 import { CONSECUTIVE_FAILURES_MESSAGE, ConsecutiveFailurePolicy } from './failure-policy';
-import { assistantMessage, streamAssistantReply } from './model-turn';
+import { isolateListener, warnListenerFailed } from './isolated-listener';
+import { assistantMessage, streamAssistantReply, type AssistantReply } from './model-turn';
 import { executeRound } from './round-executor';
+import { RunnerSession } from './runner-session';
 import { withSkillSearchInstruction } from './skill-search-instruction';
 import { defaultSystemPrompt } from './system-prompt';
 import { todoReminder } from './todo-reminder';
@@ -34,19 +34,23 @@ export class AgentRunner {
   private readonly tools: Map<string, Tool<any>>;
   private readonly ownedRouter?: BashRouter;
   private readonly sessionId: string | null;
-  private readonly ready: Promise<{ history: ConversationHistory; session: Session | null }>;
+  private readonly persistence: RunnerSession;
+  private readonly ready: Promise<ConversationHistory>;
+  private readonly emit: (event: RunnerEvent) => void;
   private running = false;
 
   constructor(private readonly options: AgentRunnerOptions) {
     this.model = options.model;
-    this.client = options.client ?? createOpenAIClient({ apiKey: options.apiKey, baseURL: options.baseURL });
-    this.modelRuntime = createOpenAIModelRuntime({ model: options.model, client: this.client });
+    this.emit = isolateListener(options.onEvent, options.onListenerError ?? warnListenerFailed);
+    this.client = options.client ?? createOpenAIClient({ apiKey: options.apiKey, baseURL: options.baseURL, requestTimeoutMs: options.requestTimeoutMs });
+    this.modelRuntime = createOpenAIModelRuntime({ model: options.model, client: this.client, requestTimeoutMs: options.requestTimeoutMs });
     this.todoStore = options.todoStore ?? new TodoStore();
     if (!options.toolset) this.ownedRouter = this.createRouter();
     this.tools = new Map((options.toolset ?? [new BashTool(this.ownedRouter!)]).map((tool) => [tool.name, tool]));
     const wantsSession = Boolean(options.session || options.sessionId || options.sessionsDir);
     this.sessionId = options.session?.id ?? options.sessionId ?? (wantsSession ? generateSessionId() : null);
-    this.ready = this.openSession();
+    this.persistence = new RunnerSession({ id: this.sessionId, session: options.session, resume: Boolean(options.sessionId), sessionsDir: options.sessionsDir });
+    this.ready = this.persistence.open().then((messages) => new ConversationHistory(this.sessionId ? this.persistence : null, messages));
     this.ready.catch(() => {}); // surfaced by the first call that needs it
   }
 
@@ -54,24 +58,26 @@ export class AgentRunner {
     return this.sessionId;
   }
 
+  /** The confirmed history (what the session holds, or would). */
   async getHistory(): Promise<ChatMessage[]> {
-    return [...(await this.ready).history.messages];
+    return [...(await this.ready).persisted];
   }
 
   async getSessionUsage(): Promise<SessionUsage | null> {
-    return (await this.ready).session?.usage ?? null;
+    await this.ready;
+    return this.persistence.current?.usage ?? (this.sessionId ? { total: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 }, rounds: [] } : null);
   }
 
   async getContextStats(): Promise<ContextStats> {
-    const { session, history } = await this.ready;
+    const history = await this.ready;
     // The session keeps running counts (saved in its index), so a resumed history is not re-tokenized.
-    return session ? session.contextStats() : contextStats(history.messages);
+    return this.persistence.current?.contextStats() ?? contextStats(history.persisted);
   }
 
   /** Adds a model call's usage to the session's totals (sub-agents report theirs this way). */
   async recordUsage(usage: Usage, model: string): Promise<void> {
-    const { session } = await this.ready;
-    if (session) await session.recordUsage(usage, model);
+    await this.ready;
+    await this.persistence.recordUsage(usage, model);
     this.emit({ type: 'usage', usage, model });
   }
 
@@ -88,31 +94,46 @@ export class AgentRunner {
   }
 
   private async loop(input: string, { signal }: RunOptions): Promise<string> {
-    const { history, session } = await this.ready;
+    const history = await this.ready;
     this.emit({ type: 'run_started', sessionId: this.sessionId, input });
-    // Title the session by what the user asked, not by the instruction block put before it.
-    if (session && !session.title) await session.setTitle(input);
+    for (const warning of this.persistence.warnings.splice(0)) this.emit({ type: 'session_warning', ...warning });
     const skillSearch = (this.options.enableSkillSearchInstruction ?? true) && !history.hasUserMessage;
-    await history.append({ role: 'user', content: skillSearch ? withSkillSearchInstruction(input) : input });
+    // Staged, not yet persisted: the input is confirmed together with the model's first reply to it.
+    history.stage({ role: 'user', content: skillSearch ? withSkillSearchInstruction(input) : input });
+    try {
+      return await this.turns(history, input, signal);
+    } catch (error) {
+      history.discardStaged();
+      // Whatever failed once the run was aborted (a cut stream, a killed tool) failed because of the abort.
+      if (signal?.aborted) throw error instanceof AbortError ? error : new AbortError('The run was interrupted');
+      throw error;
+    }
+  }
 
+  private async turns(history: ConversationHistory, input: string, signal: AbortSignal | undefined): Promise<string> {
     const failures = new ConsecutiveFailurePolicy(this.options.maxConsecutiveToolFailures ?? maxConsecutiveToolFailures());
     const maxIterations = this.options.maxIterations ?? DEFAULT_MAX_ITERATIONS;
     let notice: ChatMessage | null = null;
     for (let iteration = 0; iteration < maxIterations; iteration++) {
-      const removed = await history.sanitize();
-      if (removed) this.emit({ type: 'history_sanitized', removed });
+      const { removed, added } = await history.sanitize();
+      if (removed || added) this.emit({ type: 'history_sanitized', removed, added });
 
       const reply = await this.ask([...history.messages, ...(notice ? [notice] : [])], signal);
       notice = null;
+      throwIfAborted(signal);
       const message = assistantMessage(reply);
+      // The model answered: what it answered (the input, a reminder) is confirmed now, with a final reply
+      // in the same write; a tool-call message waits for its results.
+      await history.append(...(reply.toolCalls.length === 0 ? [message] : []));
+      await this.persistence.titleIfUntitled(input);
+      if (reply.usage) await this.recordUsage(reply.usage, this.model);
       this.emit({ type: 'assistant_message', content: reply.content, toolCalls: reply.toolCalls });
 
       if (reply.toolCalls.length === 0) {
-        await history.append(message);
         const reminder = todoReminder(this.todoStore.get().items);
         if (!reminder) return this.finish(reply.content, 'completed');
         this.emit({ type: 'reminder', text: reminder });
-        await history.append({ role: 'user', content: reminder });
+        history.stage({ role: 'user', content: reminder });
         continue;
       }
 
@@ -126,28 +147,25 @@ export class AgentRunner {
         continue;
       }
 
-      const results = await executeRound(planned, this.tools, (event) => this.emit(event), signal);
+      const results = await executeRound(planned, this.tools, this.emit, signal);
+      throwIfAborted(signal);
       await history.append(message, ...results.map((result, i) => toolMessage(planned[i].call.id, result)));
       if (failures.record(results)) return this.stop(history, CONSECUTIVE_FAILURES_MESSAGE, 'consecutive_failures');
     }
     return this.stop(history, `Reached the limit of ${maxIterations} model requests in one run; stopping.`, 'max_iterations');
   }
 
-  /** Ends the shell this runner started. */
+  /** Ends the shell this runner started and releases its session (the writer lock). */
   async close(): Promise<void> {
-    await this.ownedRouter?.close();
+    await Promise.all([this.ownedRouter?.close(), this.ready.catch(() => undefined).then(() => this.persistence.close())]);
   }
 
   /** One model request: the system prompt (never part of the history), then the conversation. */
-  private async ask(conversation: ChatMessage[], signal?: AbortSignal) {
-    if (signal?.aborted) throw new AbortError('The run was interrupted');
+  private async ask(conversation: ChatMessage[], signal?: AbortSignal): Promise<AssistantReply> {
+    throwIfAborted(signal);
     const messages: ChatMessage[] = [{ role: 'system', content: this.systemPrompt }, ...conversation];
     const tools = [...this.tools.values()].map((tool) => tool.definition);
-    const reply = await streamAssistantReply(this.modelRuntime, { messages, tools, signal }, (text) =>
-      this.emit({ type: 'assistant_delta', text }),
-    );
-    if (reply.usage) await this.recordUsage(reply.usage, this.model);
-    return reply;
+    return streamAssistantReply(this.modelRuntime, { messages, tools, signal }, (text) => this.emit({ type: 'assistant_delta', text }));
   }
 
   private async stop(history: ConversationHistory, text: string, reason: StopReason): Promise<string> {
@@ -165,10 +183,6 @@ export class AgentRunner {
     return systemPrompt ?? defaultSystemPrompt(cwd ?? process.cwd(), { isSubAgent });
   }
 
-  private emit(event: RunnerEvent): void {
-    this.options.onEvent?.(event);
-  }
-
   /** The default toolset's shell, with task:* sub-agents that share this runner's model client. */
   private createRouter(): BashRouter {
     const router: BashRouter = new BashRouter({
@@ -184,16 +198,10 @@ export class AgentRunner {
     });
     return router;
   }
+}
 
-  private async openSession(): Promise<{ history: ConversationHistory; session: Session | null }> {
-    const { session: given, sessionId, sessionsDir } = this.options;
-    if (!this.sessionId) return { history: new ConversationHistory(null), session: null };
-    const store = new SessionStore(sessionsDir ?? process.env.SYNAPSE_SESSIONS_DIR ?? join(homedir(), '.synapse', 'sessions'));
-    const session = given ?? (sessionId ? await store.open(sessionId) : await store.create({ id: this.sessionId }));
-    // Damaged lines were skipped on load; rewriting leaves a clean file behind.
-    if (session.warnings.length) await session.rewrite(session.messages);
-    return { history: new ConversationHistory(session, session.messages), session };
-  }
+function throwIfAborted(signal?: AbortSignal): void {
+  if (signal?.aborted) throw new AbortError('The run was interrupted');
 }
 
 function toolMessage(toolCallId: string, result: ToolResult): ChatMessage {

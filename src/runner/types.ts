@@ -2,7 +2,7 @@ import type OpenAI from 'openai';
 import type { ChatMessage, ToolCall, Usage } from '../llm/types';
 import type { Tool, ToolResult } from '../tools/types';
 import type { TodoStore } from '../todo';
-import type { Session } from '../session';
+import type { Session, SessionLoadWarning } from '../session';
 
 /** Why a run ended. */
 export type StopReason = 'completed' | 'consecutive_failures' | 'max_iterations';
@@ -25,7 +25,9 @@ export type RunnerEvent =
     }
   | { type: 'usage'; usage: Usage; model: string }
   | { type: 'reminder'; text: string }
-  | { type: 'history_sanitized'; removed: number }
+  | { type: 'history_sanitized'; removed: number; added: number }
+  /** A problem found in the session's files (reported once, by the first run after it was opened). */
+  | ({ type: 'session_warning' } & SessionLoadWarning)
   | { type: 'round_discarded'; reason: string }
   | { type: 'run_finished'; text: string; stopReason: StopReason };
 
@@ -51,8 +53,15 @@ export interface AgentRunnerOptions {
   session?: Session;
   sessionId?: string;
   sessionsDir?: string;
-  /** Progress callback. */
-  onEvent?: (event: RunnerEvent) => void;
+  /** Progress callback. Isolated: whatever it throws (or rejects with) never reaches the run. */
+  onEvent?: (event: RunnerEvent) => unknown;
+  /** Told about the first failure of `onEvent`. Default: one process warning (SYNAPSE_LISTENER_FAILED). */
+  onListenerError?: (error: unknown) => void;
+  /**
+   * Longest wait, in ms, for a model response to start and between two streamed chunks. Default:
+   * SYNAPSE_REQUEST_TIMEOUT or 300000 (used when the runner builds its own client; a given client keeps its own).
+   */
+  requestTimeoutMs?: number;
   /** Set for sub-agents: the default system prompt then describes a single delegated task. */
   isSubAgent?: boolean;
 }

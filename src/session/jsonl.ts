@@ -12,6 +12,8 @@ export interface JsonLine<T> {
 export interface JsonLineProblem {
   line: number;
   message: string;
+  /** The line's bytes as they are on disk (its newline excluded), so they can be quarantined exactly. */
+  raw: Buffer;
 }
 
 export interface ParsedJsonLines<T> {
@@ -37,7 +39,8 @@ export function parseJsonLines<T>(buffer: Buffer, schema: z.ZodType<T>, recordNa
     const newline = buffer.indexOf(NEWLINE, start);
     const end = newline === -1 ? buffer.length : newline;
     const endOffset = newline === -1 ? buffer.length : newline + 1;
-    const text = buffer.toString('utf8', start, end).trim();
+    const raw = buffer.subarray(start, end);
+    const text = raw.toString('utf8').trim();
     start = endOffset;
     if (text === '') continue;
 
@@ -47,6 +50,7 @@ export function parseJsonLines<T>(buffer: Buffer, schema: z.ZodType<T>, recordNa
     } catch {
       problems.push({
         line,
+        raw,
         message:
           newline === -1
             ? 'skipped an incomplete last line (a write was cut off, e.g. by a crash)'
@@ -56,7 +60,7 @@ export function parseJsonLines<T>(buffer: Buffer, schema: z.ZodType<T>, recordNa
     }
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
-      problems.push({ line, message: `skipped a line that is not a valid ${recordName}: ${describeIssue(parsed.error)}` });
+      problems.push({ line, raw, message: `skipped a line that is not a valid ${recordName}: ${describeIssue(parsed.error)}` });
       continue;
     }
     records.push({ value: parsed.data, line, endOffset });

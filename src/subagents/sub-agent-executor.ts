@@ -1,6 +1,7 @@
 import type OpenAI from 'openai';
 import type { Usage } from '../llm/types';
 import type { AgentRunnerOptions, StopReason } from '../runner/types';
+import { TodoStore } from '../todo';
 import { BashRouter, BashTool } from '../tools';
 import type { CommandResult, SubAgentExecutor, SubAgentExecutorFactory, TaskRequest } from '../tools/types';
 import { guardNestedTasks } from './nested-task-guard';
@@ -30,25 +31,38 @@ export function createSubAgentExecutorFactory(deps: SubAgentDependencies): SubAg
     const executor: SubAgentExecutor = {
       async execute(request: TaskRequest, { signal }): Promise<CommandResult> {
         const cwd = deps.cwd();
-        const router = new BashRouter({ cwd, readOnly: kind.readOnly });
+        // One todo list for the sub-agent's TodoWrite and its runner's reminder.
+        const todoStore = new TodoStore();
+        const router = new BashRouter({ cwd, readOnly: kind.readOnly, todoStore });
         const bash = guardNestedTasks(new BashTool(router));
         let stopReason: StopReason = 'completed';
+        // Usage writes to the parent's session are awaited before the task reports back, and their failure is reported.
+        const usageWrites: Promise<unknown>[] = [];
+        const usageFailures: string[] = [];
         const runner = deps.createRunner({
           model: deps.model,
           client: deps.client,
           cwd,
+          todoStore,
           toolset: [bash],
           enableSkillSearchInstruction: false,
           isSubAgent: true,
           systemPrompt: `${kind.role}\nYour working directory is ${cwd}. Your one tool is Bash(command="..."); commands accept --help.`,
           onEvent: (event) => {
-            if (event.type === 'usage') deps.recordUsage(event.usage, event.model);
+            if (event.type === 'usage') {
+              usageWrites.push(
+                Promise.resolve()
+                  .then(() => deps.recordUsage(event.usage, event.model))
+                  .catch((error: unknown) => usageFailures.push(error instanceof Error ? error.message : String(error))),
+              );
+            }
             if (event.type === 'run_finished') stopReason = event.stopReason;
           },
         });
         try {
-          const text = await runner.run(request.prompt, { signal });
-          const note = bash.blocked ? `\n\n[Note] ${bash.blocked} nested task command(s) were not run (not permitted inside a sub-agent); the sub-agent completed its own task.` : '';
+          const text = await runner.run(request.prompt, { signal }).finally(() => Promise.all(usageWrites));
+          const usageNote = usageFailures.length ? `\n\n[Note] The sub-agent's token usage could not be recorded in the session: ${usageFailures[0]}` : '';
+          const note = (bash.blocked ? `\n\n[Note] ${bash.blocked} nested task command(s) were not run (not permitted inside a sub-agent); the sub-agent completed its own task.` : '') + usageNote;
           return stopReason === 'completed'
             ? { stdout: text + note, stderr: '', exitCode: 0 }
             : { stdout: '', stderr: `Sub-agent task:${request.type} stopped (${stopReason}): ${text}`, exitCode: 1 };
