@@ -65,7 +65,7 @@ export async function runAgent(args: RunArgs): Promise<number> {
     if (isInterruptCode(code)) {
       const by = interruptedBy();
       const saved = await sessionExists(args, runner.getSessionId());
-      process.stderr.write(`synapse: interrupted${by ? ` (${by})` : ''}${saved ? `; the session is saved: synapse run --session ${runner.getSessionId()} "..."` : ''}\n`);
+      process.stderr.write(`synapse: interrupted${by && by !== 'SIGINT' ? ` by ${by}` : ''}${saved ? `; the session is saved: synapse run --session ${runner.getSessionId()} "..."` : ''}\n`);
       return code;
     }
     return reportError(error, { debug: args.debug });
