@@ -97,11 +97,12 @@ export class AgentRunner {
     const history = await this.ready;
     this.emit({ type: 'run_started', sessionId: this.sessionId, input });
     for (const warning of this.persistence.warnings.splice(0)) this.emit({ type: 'session_warning', ...warning });
+    this.persistence.titleHint = input;
     const skillSearch = (this.options.enableSkillSearchInstruction ?? true) && !history.hasUserMessage;
     // Staged, not yet persisted: the input is confirmed together with the model's first reply to it.
     history.stage({ role: 'user', content: skillSearch ? withSkillSearchInstruction(input) : input });
     try {
-      return await this.turns(history, input, signal);
+      return await this.turns(history, signal);
     } catch (error) {
       history.discardStaged();
       // Whatever failed once the run was aborted (a cut stream, a killed tool) failed because of the abort.
@@ -110,7 +111,7 @@ export class AgentRunner {
     }
   }
 
-  private async turns(history: ConversationHistory, input: string, signal: AbortSignal | undefined): Promise<string> {
+  private async turns(history: ConversationHistory, signal: AbortSignal | undefined): Promise<string> {
     const failures = new ConsecutiveFailurePolicy(this.options.maxConsecutiveToolFailures ?? maxConsecutiveToolFailures());
     const maxIterations = this.options.maxIterations ?? DEFAULT_MAX_ITERATIONS;
     let notice: ChatMessage | null = null;
@@ -125,7 +126,6 @@ export class AgentRunner {
       // The model answered: what it answered (the input, a reminder) is confirmed now, with a final reply
       // in the same write; a tool-call message waits for its results.
       await history.append(...(reply.toolCalls.length === 0 ? [message] : []));
-      await this.persistence.titleIfUntitled(input);
       if (reply.usage) await this.recordUsage(reply.usage, this.model);
       this.emit({ type: 'assistant_message', content: reply.content, toolCalls: reply.toolCalls });
 

@@ -47,8 +47,14 @@ export class RunnerSession implements HistoryStore {
     return session.messages;
   }
 
+  /** What the user asked: the session's title (not the instruction block put before it) if it has none. */
+  titleHint?: string;
+
   async append(messages: readonly ChatMessage[]): Promise<void> {
-    await (await this.ensure())?.append(messages);
+    const session = await this.ensure();
+    if (!session) return;
+    if (!session.title && this.titleHint) await session.setTitle(this.titleHint);
+    await session.append(messages);
   }
 
   async repair(): Promise<readonly ChatMessage[]> {
@@ -63,12 +69,6 @@ export class RunnerSession implements HistoryStore {
     await (await this.ensure())?.recordUsage(usage, model);
   }
 
-  /** Titles a new session by what the user asked (not by an instruction block put before it). */
-  async titleIfUntitled(title: string): Promise<void> {
-    const session = await this.ensure();
-    if (session && !session.title) await session.setTitle(title);
-  }
-
   /** Releases the writer lock once queued writes are done. */
   async close(): Promise<void> {
     this.closed = true;
@@ -81,7 +81,7 @@ export class RunnerSession implements HistoryStore {
     if (this.session || !this.options.id) return this.session;
     if (this.closed) throw new Error(`AgentRunner is closed: session ${this.options.id} cannot be written`);
     this.creating ??= (async () => {
-      const session = await this.store().create({ id: this.options.id! });
+      const session = await this.store().create({ id: this.options.id!, title: this.titleHint });
       await session.lock();
       this.session = session;
       return session;

@@ -7,6 +7,8 @@ export interface JsonLine<T> {
   line: number;
   /** Byte offset just past this line's newline (or the end of the file, for an unterminated last line). */
   endOffset: number;
+  /** The line's bytes (a view into the file's buffer), its newline excluded. */
+  raw: Buffer;
 }
 
 export interface JsonLineProblem {
@@ -63,7 +65,7 @@ export function parseJsonLines<T>(buffer: Buffer, schema: z.ZodType<T>, recordNa
       problems.push({ line, raw, message: `skipped a line that is not a valid ${recordName}: ${describeIssue(parsed.error)}` });
       continue;
     }
-    records.push({ value: parsed.data, line, endOffset });
+    records.push({ value: parsed.data, line, endOffset, raw });
   }
   return { records, problems, endsWithNewline: buffer.length === 0 || buffer[buffer.length - 1] === NEWLINE };
 }

@@ -27,6 +27,8 @@ export interface LoadedSession {
   warnings: SessionLoadWarning[];
   /** Lines that could not be read, with their bytes: what a writer moves to quarantine. */
   unreadable: QuarantineEntry[];
+  /** Where each loaded message came from (line and bytes), so a repair can quarantine it exactly. */
+  sources: Map<ChatMessage, { line: number; raw: Buffer }>;
 }
 
 /** Reads a session leniently: what is damaged is skipped and reported in `warnings`, the rest loads. */
@@ -47,6 +49,7 @@ export async function loadSession(id: string, files: SessionFiles): Promise<Load
   for (const { file, line, reason } of unreadable) warnings.push({ file, line, message: reason });
 
   const messages = history.records.map((record) => record.value as ChatMessage);
+  const sources = new Map(history.records.map((record) => [record.value as ChatMessage, { line: record.line, raw: record.raw }]));
   const firstProblemLine = history.problems[0]?.line ?? Infinity;
   const context = index?.context ?? null;
   // Trust persisted stats only if they end exactly where a loaded message ends, with nothing skipped before.
@@ -74,6 +77,7 @@ export async function loadSession(id: string, files: SessionFiles): Promise<Load
     context: contextStillValid ? context : null,
     warnings,
     unreadable,
+    sources,
   };
 }
 

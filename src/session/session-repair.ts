@@ -25,16 +25,25 @@ export interface RepairPlan {
  * break the tool-call protocol on their own terms go to quarantine as JSON, calls without a result get
  * one. Nothing readable and valid is dropped.
  */
-export function planRepair(messages: readonly ChatMessage[], unreadable: readonly QuarantineEntry[]): RepairPlan {
+export function planRepair(
+  messages: readonly ChatMessage[],
+  unreadable: readonly QuarantineEntry[],
+  sources: ReadonlyMap<ChatMessage, { line: number; raw: Buffer }> = new Map(),
+): RepairPlan {
   const { messages: repaired, removed, added } = sanitizeHistory(messages);
   const entries: QuarantineEntry[] = [
     ...unreadable,
-    ...removed.map(({ index, reason, detail }) => ({
-      file: 'history.jsonl' as const,
-      reason: `removed by the history repair (${reason}): ${detail}`,
-      raw: Buffer.from(JSON.stringify(messages[index])),
-    })),
+    ...removed.map(({ index, reason, detail }) => {
+      const source = sources.get(messages[index]!);
+      return {
+        file: 'history.jsonl' as const,
+        ...(source ? { line: source.line } : {}),
+        reason: `removed by the history repair (${reason}): ${detail}`,
+        raw: source?.raw ?? Buffer.from(JSON.stringify(messages[index])),
+      };
+    }),
   ];
+  entries.sort((a, b) => (a.line ?? Infinity) - (b.line ?? Infinity));
   const historyChanged = unreadable.some((entry) => entry.file === 'history.jsonl') || removed.length > 0 || added.length > 0;
   return {
     entries,

@@ -8,6 +8,7 @@ import { SESSION_INDEX_VERSION, type SessionIndex } from './schemas';
 import { Session } from './session';
 import { sessionFileError } from './session-file-error';
 import { sessionFiles } from './session-files';
+import { titleFromText } from './session-title';
 import { SessionLock } from './session-lock';
 import { assertValidSessionId, generateSessionId, isValidSessionId } from './session-id';
 import type { SessionListing, SessionSummary, SkippedSessionEntry } from './types';
@@ -33,7 +34,7 @@ export class SessionStore {
     const id = await this.makeSessionDir(options.id);
     const files = sessionFiles(this.sessionsDir, id);
     const now = new Date().toISOString();
-    const title = options.title?.trim() || null;
+    const title = options.title ? titleFromText(options.title) : null;
     const index: SessionIndex = {
       version: SESSION_INDEX_VERSION,
       id,
@@ -61,6 +62,7 @@ export class SessionStore {
       context: index.context,
       warnings: [],
       unreadable: [],
+      sources: new Map(),
     });
   }
 

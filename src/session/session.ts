@@ -46,6 +46,8 @@ export class Session {
   private holdingLock = false;
   /** Lines that could not be read when loading, still in the files until repair() quarantines them. */
   private unreadable: QuarantineEntry[];
+  /** Loaded messages' lines and bytes, until the first repair (which needs them to quarantine exactly). */
+  private sources: LoadedSession['sources'];
 
   /** @internal Use SessionStore.create / SessionStore.open. */
   constructor(loaded: LoadedSession) {
@@ -74,6 +76,7 @@ export class Session {
       : { stats: emptyContextStats(), historyBytes: 0 };
     this.warnings = loaded.warnings;
     this.unreadable = loaded.unreadable;
+    this.sources = loaded.sources;
     this.writerLock = new SessionLock(loaded.id, loaded.files.dir);
   }
 
@@ -103,7 +106,7 @@ export class Session {
    */
   repair(): Promise<SessionRepair> {
     return this.enqueue(async () => {
-      const plan = planRepair(this.history, this.unreadable);
+      const plan = planRepair(this.history, this.unreadable, this.sources);
       // Quarantine first and durably: the lines leave the originals only once they are safe elsewhere.
       await quarantine(this.files.dir, plan.entries);
       if (plan.history) await this.rewriteHistory(plan.history);
@@ -112,6 +115,7 @@ export class Session {
         this.usageEndsWithNewline = true;
       }
       this.unreadable = [];
+      this.sources = new Map();
       if (plan.history || plan.rewriteUsage || this.warnings.some((warning) => warning.file === 'index.json')) await this.writeIndex();
       return plan.report;
     });
