@@ -116,7 +116,8 @@ export class Session {
       }
       this.unreadable = [];
       this.sources = new Map();
-      if (plan.history || plan.rewriteUsage || this.warnings.some((warning) => warning.file === 'index.json')) await this.writeIndex();
+      // Any load warning (a damaged index, a missing history) is settled by an index that matches the files.
+      if (plan.history || plan.rewriteUsage || this.warnings.length) await this.writeIndex();
       return plan.report;
     });
   }

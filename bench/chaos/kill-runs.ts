@@ -1,0 +1,79 @@
+import { spawn } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { SessionStore, type ChatMessage } from '../../src';
+import { ChaosModel, LoopbackServer } from './chaos-model';
+import type { FailureLog, Figures } from './figures';
+import { descendantsOf, killLeftovers, stillRunningAfter } from './processes';
+import type { Random } from './random';
+import { checkRequests, checkSession } from './session-checks';
+
+export const CLI = resolve(__dirname, '..', '..', 'dist', 'cli.js');
+/** The issue's bound: what the CLI started must be gone this long after it was SIGKILLed. */
+const DIE_WITHIN_MS = 2000;
+
+/**
+ * The built CLI, SIGKILLed at random moments of runs on one session (a model on 127.0.0.1 answering
+ * with tool batches, some with a slow command). After each kill: every process the CLI had started must
+ * be gone within 2 s, the session must load, and nothing confirmed before may be lost. The next run
+ * resumes the same session (taking over the dead writer's lock).
+ */
+export async function killRuns(total: number, random: Random, figures: Figures, log: FailureLog, root: string): Promise<void> {
+  const sessionsDir = join(root, 'kill-sessions');
+  const cwd = join(root, 'kill-work');
+  await mkdir(cwd, { recursive: true });
+  const model = new ChaosModel(random, { slowCommand: 'sleep 4' });
+  const server = new LoopbackServer(model.respond);
+  const baseUrl = await server.start();
+  let sessionId: string | undefined;
+  let persisted: ChatMessage[] = [];
+  try {
+    for (let kill = 0; kill < total; kill++) {
+      const args = [CLI, 'run', '--base-url', baseUrl, '--max-retries', '0', '--sessions-dir', sessionsDir, '--no-skill-search', '--json'];
+      if (sessionId) args.push('--session', sessionId);
+      args.push(`kill run ${kill}`);
+      const child = spawn(process.execPath, args, { cwd, env: { ...process.env, OPENAI_API_KEY: 'chaos' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+      const exited = new Promise<number | null>((done) => child.on('close', (code) => done(code)));
+      const endedEarly = await Promise.race([exited.then(() => true), sleep(random.int(150, 1800)).then(() => false)]);
+      figures.runs++;
+      if (endedEarly) {
+        const code = await exited;
+        if (code !== 0) {
+          figures.unclearErrors++;
+          log.add('unclearErrors', `kill run ${kill}: exited ${code} before the kill: ${stderr.trim().split('\n')[0]}`);
+        }
+      } else {
+        const started = await descendantsOf(child.pid!);
+        child.kill('SIGKILL');
+        await exited;
+        figures.kills++;
+        const left = await stillRunningAfter(started, DIE_WITHIN_MS);
+        if (left.length) {
+          figures.processesLeft += left.length;
+          log.add('processesLeft', `kill run ${kill}: ${left.length} process(es) outlived the CLI by ${DIE_WITHIN_MS} ms`);
+          killLeftovers(left);
+        }
+      }
+      sessionId ??= await createdSession(sessionsDir);
+      if (sessionId) persisted = await checkSession(sessionsDir, sessionId, persisted, figures, log, `kill run ${kill}`);
+      void stdout;
+    }
+  } finally {
+    await server.close();
+  }
+  checkRequests(model.requests, figures, log, 'kill runs');
+}
+
+/** The session the first runs created, once one exists (a run killed before the model answered creates none). */
+async function createdSession(sessionsDir: string): Promise<string | undefined> {
+  const sessions = await new SessionStore(sessionsDir).list().catch(() => []);
+  return sessions[0]?.id;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
