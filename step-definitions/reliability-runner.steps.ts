@@ -36,8 +36,39 @@ When('在收到第一段文本后中止这次运行', async function (this: Syna
   await running;
 });
 
+Given('模型会回复 {string}', function (this: SynapseWorld, text: string) {
+  this.llm.reply({ content: text });
+});
+
+When('以输入 {string} 再执行一次运行', async function (this: SynapseWorld, input: string) {
+  await ctx(this).run(input);
+});
+
+Then('模型收到的最后一个请求中只有一条用户消息 {string}', function (this: SynapseWorld, text: string) {
+  const users = this.llm.requests.at(-1)!.messages.filter((message) => message.role === 'user');
+  expect(users, 'the aborted run left its input behind').to.have.length(1);
+  expect(String(users[0]!.content).endsWith(text), String(users[0]!.content)).to.equal(true);
+});
+
 Then('Runner 的历史为空', async function (this: SynapseWorld) {
   expect(await ctx(this).history()).to.deep.equal([]);
+});
+
+When('直接用模型运行时请求，并在收到第一段文本后中止', async function (this: SynapseWorld) {
+  const controller = new AbortController();
+  const state = { error: undefined as unknown };
+  try {
+    for await (const chunk of this.llm.modelRuntime()({ messages: [{ role: 'user', content: ctx(this).input }], signal: controller.signal })) {
+      if (chunk.content) controller.abort();
+    }
+  } catch (error) {
+    state.error = error;
+  }
+  ctx(this).error = state.error;
+});
+
+Then('模型运行时应以 AbortError 结束', function (this: SynapseWorld) {
+  expect((ctx(this).error as Error | undefined)?.name, String(ctx(this).error)).to.equal('AbortError');
 });
 
 // --- tools and listeners that throw
@@ -85,17 +116,18 @@ interface PoolOutcome {
 }
 const pools = new WeakMap<SynapseWorld, PoolOutcome>();
 
-When('任务池以并发上限 {int} 运行 {int} 个任务，其中第 {int} 个失败', async function (this: SynapseWorld, limit: number, count: number, failing: number) {
+When('任务池以并发上限 {int} 运行 {int} 个任务，其中第 {int} 个很快失败', async function (this: SynapseWorld, limit: number, count: number, failing: number) {
   const outcome: PoolOutcome = { started: 0 };
   pools.set(this, outcome);
   const jobs = Array.from({ length: count }, (_, i) => async () => {
     outcome.started += 1;
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // The failing job ends first; the others are still running when it does.
+    await new Promise((resolve) => setTimeout(resolve, i + 1 === failing ? 5 : 40));
     if (i + 1 === failing) throw new Error(`job ${i + 1} failed`);
     return i;
   });
   await runPool(jobs, limit).catch((error: unknown) => (outcome.error = error));
-  await new Promise((resolve) => setTimeout(resolve, 50)); // a worker that went on would have started more by now
+  await new Promise((resolve) => setTimeout(resolve, 150)); // a worker that went on would have started more by now
 });
 
 Then('任务池应以第 {int} 个任务的错误失败', function (this: SynapseWorld, n: number) {
