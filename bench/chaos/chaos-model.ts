@@ -18,7 +18,7 @@ export class ChaosModel {
 
   constructor(
     private readonly random: Random,
-    private readonly options: { slowCommand?: string } = {},
+    private readonly options: { slowCommand?: string; slowChance?: number } = {},
   ) {}
 
   reply(body: ChatCompletionRequest): ScriptedReply {
@@ -45,7 +45,7 @@ export class ChaosModel {
   private shellCommand(): string {
     const r = this.random;
     const commands = ['echo hello', 'printf "%s" abc > out.txt && cat out.txt', `sleep 0.0${r.int(1, 9)}; echo slept`, 'read missing.txt', 'ls'];
-    if (this.options.slowCommand && r.chance(0.25)) return this.options.slowCommand;
+    if (this.options.slowCommand && r.chance(this.options.slowChance ?? 0.25)) return this.options.slowCommand;
     return r.pick(commands);
   }
 

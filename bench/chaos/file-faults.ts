@@ -34,6 +34,8 @@ export async function fileFaults(total: number, random: Random, figures: Figures
 
 async function checkDamaged(store: SessionStore, id: string, files: Files, where: string, figures: Figures, log: FailureLog): Promise<void> {
   const expectClearError = Object.values(files).includes('directory');
+  // Without an index.json or a history.jsonl file, a directory is not a session: "not found" is the right answer.
+  const notASession = !Buffer.isBuffer(files['index.json']) && !Buffer.isBuffer(files['history.jsonl']);
   let session;
   try {
     session = await store.open(id);
@@ -43,6 +45,7 @@ async function checkDamaged(store: SessionStore, id: string, files: Files, where
   } catch (error) {
     const message = (error as Error).message;
     if (expectClearError && /Cannot (read|write) .*: it is a directory/.test(message)) return;
+    if (notASession && (error as Error).name === 'SessionNotFoundError') return;
     figures.sessionsFailingToLoad++;
     log.add('sessionsFailingToLoad', `${where}: ${(error as Error).name}: ${message}`);
     return;

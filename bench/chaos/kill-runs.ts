@@ -22,23 +22,25 @@ export async function killRuns(total: number, random: Random, figures: Figures, 
   const sessionsDir = join(root, 'kill-sessions');
   const cwd = join(root, 'kill-work');
   await mkdir(cwd, { recursive: true });
-  const model = new ChaosModel(random, { slowCommand: 'sleep 4' });
+  const model = new ChaosModel(random, { slowCommand: 'sleep 4', slowChance: 0.5 });
   const server = new LoopbackServer(model.respond);
   const baseUrl = await server.start();
   let sessionId: string | undefined;
   let persisted: ChatMessage[] = [];
+  const kills0 = figures.kills;
   try {
-    for (let kill = 0; kill < total; kill++) {
+    // Runs until `total` of them were killed (a run that ends before its moment is not a kill), within bounds.
+    for (let kill = 0; figures.kills < kills0 + total && kill < total * 3; kill++) {
       const args = [CLI, 'run', '--base-url', baseUrl, '--max-retries', '0', '--sessions-dir', sessionsDir, '--no-skill-search', '--json'];
       if (sessionId) args.push('--session', sessionId);
       args.push(`kill run ${kill}`);
       const child = spawn(process.execPath, args, { cwd, env: { ...process.env, OPENAI_API_KEY: 'chaos' }, stdio: ['ignore', 'pipe', 'pipe'] });
-      let stdout = '';
       let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
       const exited = new Promise<number | null>((done) => child.on('close', (code) => done(code)));
-      const endedEarly = await Promise.race([exited.then(() => true), sleep(random.int(150, 1800)).then(() => false)]);
+      // A random moment of the run itself (after its n-th event, plus a little), whatever the machine's load.
+      const events = afterEvents(child.stdout, random.int(0, 7));
+      const endedEarly = await Promise.race([exited.then(() => true), events.then(() => sleep(random.int(0, 400))).then(() => false)]);
       figures.runs++;
       if (endedEarly) {
         const code = await exited;
@@ -48,6 +50,7 @@ export async function killRuns(total: number, random: Random, figures: Figures, 
         }
       } else {
         const started = await descendantsOf(child.pid!);
+        if (process.env.CHAOS_VERBOSE) console.log(`  kill ${kill}: ${started.length} process(es) under the CLI`);
         child.kill('SIGKILL');
         await exited;
         figures.kills++;
@@ -60,7 +63,6 @@ export async function killRuns(total: number, random: Random, figures: Figures, 
       }
       sessionId ??= await createdSession(sessionsDir);
       if (sessionId) persisted = await checkSession(sessionsDir, sessionId, persisted, figures, log, `kill run ${kill}`);
-      void stdout;
     }
   } finally {
     await server.close();
@@ -72,6 +74,18 @@ export async function killRuns(total: number, random: Random, figures: Figures, 
 async function createdSession(sessionsDir: string): Promise<string | undefined> {
   const sessions = await new SessionStore(sessionsDir).list().catch(() => []);
   return sessions[0]?.id;
+}
+
+/** Resolves once `count` NDJSON lines have come out of `stream` (never, if it ends first). */
+function afterEvents(stream: NodeJS.ReadableStream, count: number): Promise<void> {
+  return new Promise((resolve) => {
+    let lines = 0;
+    if (count === 0) return resolve();
+    stream.on('data', (chunk: Buffer) => {
+      lines += chunk.toString('utf8').split('\n').length - 1;
+      if (lines >= count) resolve();
+    });
+  });
 }
 
 function sleep(ms: number): Promise<void> {

@@ -1,5 +1,5 @@
 // `npm run chaos`: the fault suite. Bounded, seeded, loopback only. `--quick` is the short run inside
-// `npm test`; `--seed N` replays a run. Prints its figures; exits 1 when a target figure is not 0.
+// `npm test`; `--seed N` replays a run; `--only <part>` runs one part (aborts, kills, bad inputs, model faults, two writers). Prints its figures; exits 1 when a target figure is not 0.
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -34,7 +34,9 @@ async function main(): Promise<number> {
   const filesRoot = existsSync('/dev/shm') ? await mkdtemp('/dev/shm/synapse-chaos-') : root;
   const started = performance.now();
   const timings: string[] = [];
+  const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
   const part = async (name: string, run: () => Promise<void>) => {
+    if (only && !name.startsWith(only)) return;
     const at = performance.now();
     await run();
     if (process.env.CHAOS_VERBOSE) console.log(`  ${name} done`, figures);
