@@ -9,6 +9,8 @@ import type { Random } from './random';
 import { checkRequests, checkSession } from './session-checks';
 
 export const CLI = resolve(__dirname, '..', '..', 'dist', 'cli.js');
+const SLOW_COMMAND = 'sleep 4';
+const SLOW_STARTED = `"type":"tool_call_started","toolCallId":`;
 /** The issue's bound: what the CLI started must be gone this long after it was SIGKILLed. */
 const DIE_WITHIN_MS = 2000;
 
@@ -22,12 +24,13 @@ export async function killRuns(total: number, random: Random, figures: Figures, 
   const sessionsDir = join(root, 'kill-sessions');
   const cwd = join(root, 'kill-work');
   await mkdir(cwd, { recursive: true });
-  const model = new ChaosModel(random, { slowCommand: 'sleep 4', slowChance: 0.5 });
+  const model = new ChaosModel(random, { slowCommand: SLOW_COMMAND, slowChance: 0.5 });
   const server = new LoopbackServer(model.respond);
   const baseUrl = await server.start();
   let sessionId: string | undefined;
   let persisted: ChatMessage[] = [];
   const kills0 = figures.kills;
+  let slowKilled = false;
   try {
     // Runs until `total` of them were killed (a run that ends before its moment is not a kill), within bounds.
     for (let kill = 0; figures.kills < kills0 + total && kill < total * 3; kill++) {
@@ -38,8 +41,10 @@ export async function killRuns(total: number, random: Random, figures: Figures, 
       let stderr = '';
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
       const exited = new Promise<number | null>((done) => child.on('close', (code) => done(code)));
-      // A random moment of the run itself (after its n-th event, plus a little), whatever the machine's load.
-      const events = afterEvents(child.stdout, random.int(0, 7));
+      // The first kill lands while the slow command runs (what a kill must not leave behind); the others at a
+      // random moment of the run itself (after its n-th event, plus a little), whatever the machine's load.
+      const targeted = !slowKilled;
+      const events = targeted ? afterOutput(child.stdout, SLOW_STARTED) : afterEvents(child.stdout, random.int(0, 7));
       const endedEarly = await Promise.race([exited.then(() => true), events.then(() => sleep(random.int(0, 400))).then(() => false)]);
       figures.runs++;
       if (endedEarly) {
@@ -50,6 +55,7 @@ export async function killRuns(total: number, random: Random, figures: Figures, 
         }
       } else {
         const started = await descendantsOf(child.pid!);
+        if (targeted) slowKilled = true;
         if (process.env.CHAOS_VERBOSE) console.log(`  kill ${kill}: ${started.length} process(es) under the CLI`);
         child.kill('SIGKILL');
         await exited;
@@ -74,6 +80,18 @@ export async function killRuns(total: number, random: Random, figures: Figures, 
 async function createdSession(sessionsDir: string): Promise<string | undefined> {
   const sessions = await new SessionStore(sessionsDir).list().catch(() => []);
   return sessions[0]?.id;
+}
+
+/** Resolves 200 ms after a tool_call_started event for the slow command (never, if none comes). */
+function afterOutput(stream: NodeJS.ReadableStream, marker: string): Promise<void> {
+  return new Promise((resolve) => {
+    let seen = '';
+    stream.on('data', (chunk: Buffer) => {
+      seen += chunk.toString('utf8');
+      const started = seen.split('\n').some((line) => line.includes(marker) && line.includes(`"command":"${SLOW_COMMAND}"`));
+      if (started) setTimeout(resolve, 200);
+    });
+  });
 }
 
 /** Resolves once `count` NDJSON lines have come out of `stream` (never, if it ends first). */

@@ -2,7 +2,7 @@ import type OpenAI from 'openai';
 import { AbortError } from '../llm/model-error';
 import { createOpenAIClient, createOpenAIModelRuntime } from '../llm/openai-model-runtime';
 import type { ChatMessage, ModelRuntime, Usage } from '../llm/types';
-import { contextStats, generateSessionId, type ContextStats, type SessionUsage } from '../session';
+import { contextStats, emptySessionUsage, generateSessionId, type ContextStats, type SessionUsage } from '../session';
 import { createSubAgentExecutorFactory } from '../subagents';
 import { TodoStore } from '../todo';
 import { BashRouter, BashTool } from '../tools';
@@ -65,7 +65,8 @@ export class AgentRunner {
 
   async getSessionUsage(): Promise<SessionUsage | null> {
     await this.ready;
-    return this.persistence.current?.usage ?? (this.sessionId ? { total: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 }, rounds: [] } : null);
+    // A new session is created with the first confirmed exchange; until then it has used nothing.
+    return this.persistence.current?.usage ?? (this.sessionId ? emptySessionUsage() : null);
   }
 
   async getContextStats(): Promise<ContextStats> {
