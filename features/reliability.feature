@@ -91,12 +91,13 @@ Feature: 可靠性：什么都不丢，什么都不留
     @cli
     Scenario: 两个进程写同一个会话：第二个被拒绝并得知持有者的 pid，第一个的消息完整落盘
       Given CLI 会话目录中有一个写过 hello.txt 的会话，记下它的 id 为 "s"
-      And CLI 模型会在 1500 毫秒后回复 "慢慢来"
+      And CLI 模型会回复 "慢慢来"
+      And CLI 模型的回复要等到放行
       When CLI 启动 synapse "run --base-url <model> --session <s> 'First'"
       And CLI 模型收到第 1 次请求后再运行 synapse "run --base-url <model> --session <s> 'Second'"
       Then CLI 退出码应该是 1
       And CLI 标准错误应该只有一行且指明会话 "<s>" 和第一个进程的 pid
-      When CLI 等待第一个进程结束
+      When CLI 放行模型的回复并等待第一个进程结束
       Then CLI 退出码应该是 0
       And CLI 会话 "<s>" 的历史共有 7 条消息，最后两条是 "First" 和 "慢慢来"
       And CLI 模型应该收到 1 次请求

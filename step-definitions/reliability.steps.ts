@@ -20,6 +20,8 @@ interface ReliabilityState {
   messagesBefore: ChatMessage[];
   /** history.jsonl and usage.jsonl as a step recorded them. */
   filesBefore?: [Buffer, Buffer];
+  /** Lets the held model replies go. */
+  release?: () => void;
   /** The first of two CLI processes. */
   first?: import('./support/cli-context').RunningCli;
 }
@@ -182,7 +184,12 @@ Then('CLI 标准错误应该只有一行且指明会话 {string} 和第一个进
   expect(stderr, fail(this)).to.include(`Session "${id}" is being written by another process (pid ${state(this).first!.child.pid}`);
 });
 
-When('CLI 等待第一个进程结束', async function (this: SynapseWorld) {
+Given('CLI 模型的回复要等到放行', async function (this: SynapseWorld) {
+  state(this).release = (await cli(this).model()).holdReplies();
+});
+
+When('CLI 放行模型的回复并等待第一个进程结束', async function (this: SynapseWorld) {
+  state(this).release!();
   cli(this).last = await state(this).first!.exited;
 });
 

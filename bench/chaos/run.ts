@@ -13,7 +13,7 @@ import { Random } from './random';
 import { twoWriters } from './two-writers';
 
 const MODES = {
-  quick: { aborts: 20, kills: 2, badInputs: 150, modelFaults: 6, writers: 2 },
+  quick: { aborts: 20, kills: 1, badInputs: 100, modelFaults: 6, writers: 2 },
   full: { aborts: 1000, kills: 100, badInputs: 10_000, modelFaults: 120, writers: 20 },
 };
 
