@@ -34,6 +34,15 @@ export async function writeDurably(path: string, data: string | Buffer, flag: 'w
   }
 }
 
+/** Appends and flushes to disk: a message is acknowledged only once it would survive a crash. */
+export async function appendDurably(path: string, text: string): Promise<void> {
+  try {
+    await writeDurably(path, text, 'a');
+  } catch (error) {
+    throw sessionFileError(path, 'write', error);
+  }
+}
+
 /** Flushes a directory's entries (a created or renamed file) to disk; a no-op where directories cannot be opened. */
 export async function syncDirectory(dir: string): Promise<void> {
   let handle;

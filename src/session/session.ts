@@ -1,5 +1,5 @@
 import type { ChatMessage, Usage } from '../llm/types';
-import { removeLeftoverTempFiles, writeDurably, writeFileAtomic } from './atomic-write';
+import { appendDurably, removeLeftoverTempFiles, writeFileAtomic } from './atomic-write';
 import { addContextStats, contextStats, emptyContextStats, subtractContextStats } from './context-stats';
 import { toJsonLines } from './jsonl';
 import type { LoadedSession } from './load-session';
@@ -86,8 +86,13 @@ export class Session {
    */
   async lock(): Promise<void> {
     await this.writerLock.acquire();
+    try {
+      await removeLeftoverTempFiles(this.files.dir);
+    } catch (error) {
+      await this.writerLock.release();
+      throw sessionFileError(this.files.dir, 'write', error);
+    }
     this.holdingLock = true;
-    await removeLeftoverTempFiles(this.files.dir).catch((error: unknown) => Promise.reject(sessionFileError(this.files.dir, 'write', error)));
   }
 
   /** Waits for queued writes, then releases the writer lock (if held). */
@@ -272,15 +277,6 @@ export class Session {
       context: options.withContext ? { ...stats, historyBytes } : null,
     };
     await writeFileAtomic(this.files.index, `${JSON.stringify(index, null, 2)}\n`);
-  }
-}
-
-/** Appends and flushes to disk: a message is acknowledged only once it would survive a crash. */
-async function appendDurably(path: string, text: string): Promise<void> {
-  try {
-    await writeDurably(path, text, 'a');
-  } catch (error) {
-    throw sessionFileError(path, 'write', error);
   }
 }
 
