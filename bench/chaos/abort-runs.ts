@@ -61,5 +61,7 @@ export async function abortRuns(total: number, random: Random, figures: Figures,
     }
     await runner?.close();
     checkRequests(model.requests, figures, log, 'abort runs');
+    figures.toolCalls += model.toolCalls;
+    figures.taskCalls += model.taskCalls;
   }
 }

@@ -14,6 +14,9 @@ export type Responder = (body: ChatCompletionRequest, signal: AbortSignal) => Pr
  */
 export class ChaosModel {
   requests: ChatCompletionRequest[] = [];
+  /** Tool calls this model asked for, and how many of them were task:* sub-agents. */
+  toolCalls = 0;
+  taskCalls = 0;
   private calls = 0;
 
   constructor(
@@ -24,7 +27,7 @@ export class ChaosModel {
   reply(body: ChatCompletionRequest): ScriptedReply {
     this.requests.push(body);
     const r = this.random;
-    const isSubAgent = /sub-agent/.test(String(body.messages[0]?.content ?? ''));
+    const isSubAgent = isSubAgentRequest(body);
     const roundsSinceUser = toolRoundsSinceLastUser(body.messages);
     const usage = { prompt_tokens: r.int(5, 50), completion_tokens: r.int(1, 20) };
     const pacing = { delayMs: r.chance(0.5) ? r.int(0, 30) : 0, ...(r.chance(0.3) ? { pauseMs: r.int(5, 60) } : {}) };
@@ -34,6 +37,8 @@ export class ChaosModel {
     const toolCalls = Array.from({ length: count }, () => {
       const id = `call_${++this.calls}`;
       const command = !isSubAgent && r.chance(0.35) ? `task:general -d "part ${this.calls}" -p "sub task ${this.calls}"` : this.shellCommand();
+      this.toolCalls++;
+      if (command.startsWith('task:')) this.taskCalls++;
       const args = JSON.stringify({ command });
       // Arguments streamed in two pieces, as real servers do.
       const cut = r.int(1, args.length - 1);
@@ -68,6 +73,11 @@ export async function respondWith(reply: ScriptedReply, body: ChatCompletionRequ
     });
   }
   return toHttpResponse(reply, body.model ?? 'chaos-model');
+}
+
+/** A sub-agent's system prompt names its role; the main agent's introduces Synapse. */
+export function isSubAgentRequest(body: ChatCompletionRequest): boolean {
+  return !String(body.messages[0]?.content ?? '').startsWith('You are Synapse');
 }
 
 function toolRoundsSinceLastUser(messages: ChatMessage[]): number {

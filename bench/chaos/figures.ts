@@ -1,6 +1,9 @@
 /** What the fault suite counts. The six targets must all be 0; the rest say how much was exercised. */
 export interface Figures {
   runs: number;
+  /** Tool calls the model made in the runs that were aborted at random, task:* sub-agents among them. */
+  toolCalls: number;
+  taskCalls: number;
   aborts: number;
   kills: number;
   badInputs: number;
@@ -32,6 +35,8 @@ export const TARGETS = [
 export function emptyFigures(): Figures {
   return {
     runs: 0,
+    toolCalls: 0,
+    taskCalls: 0,
     aborts: 0,
     kills: 0,
     badInputs: 0,

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { SessionStore, type ChatMessage } from '../../src';
-import { ChaosModel, LoopbackServer } from './chaos-model';
+import { ChaosModel, isSubAgentRequest, LoopbackServer, respondWith } from './chaos-model';
 import type { FailureLog, Figures } from './figures';
 import { descendantsOf, killLeftovers, stillRunningAfter } from './processes';
 import type { Random } from './random';
@@ -25,12 +25,17 @@ export async function killRuns(total: number, random: Random, figures: Figures, 
   const cwd = join(root, 'kill-work');
   await mkdir(cwd, { recursive: true });
   const model = new ChaosModel(random, { slowCommand: SLOW_COMMAND, slowChance: 0.5 });
-  const server = new LoopbackServer(model.respond);
+  let slowKilled = false;
+  // Until the targeted kill has happened, a run's first request is answered with the slow command, so it comes.
+  const server = new LoopbackServer((body, signal) =>
+    !slowKilled && body.messages.at(-1)?.role === 'user' && !isSubAgentRequest(body)
+      ? respondWith({ toolCalls: [{ id: `call_slow_${body.messages.length}`, name: 'Bash', arguments: { command: SLOW_COMMAND } }] }, body, signal)
+      : model.respond(body, signal),
+  );
   const baseUrl = await server.start();
   let sessionId: string | undefined;
   let persisted: ChatMessage[] = [];
   const kills0 = figures.kills;
-  let slowKilled = false;
   try {
     // Runs until `total` of them were killed (a run that ends before its moment is not a kill), within bounds.
     for (let kill = 0; figures.kills < kills0 + total && kill < total * 3; kill++) {

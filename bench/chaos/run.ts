@@ -62,6 +62,8 @@ function report(figures: Figures, log: FailureLog, timings: string[], seconds: n
   const line = (label: string, value: number, target?: boolean) => console.log(`  ${label.padEnd(34)} ${String(value).padStart(6)}${target ? (value === 0 ? '  ok' : '  FAIL (target 0)') : ''}`);
   line('runs', figures.runs);
   line('aborts', figures.aborts);
+  line('  tool calls in the aborted runs', figures.toolCalls);
+  line('  of them task:* sub-agents', figures.taskCalls);
   line('kills (SIGKILL of the CLI)', figures.kills);
   line('generated bad inputs', figures.badInputs);
   line('model faults', figures.modelFaults);
