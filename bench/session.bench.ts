@@ -46,6 +46,7 @@ export default async function benchSessions(): Promise<void> {
     const fullCountMs = time(() => contextStats(freshCopies));
 
     const resumeMs = median(resumeTimes);
+    console.log('appends as a runner makes them: under the session\'s writer lock, each flushed to disk (fsync) with its index');
     console.log(`append message #10 (+ following):     median ${ms(median(appendShort))} over ${SAMPLES} samples`);
     console.log(`append message #${LONG_HISTORY} (+ following): median ${ms(median(appendLong))} over ${SAMPLES} samples`);
     console.log(`  ratio #${LONG_HISTORY} / #10: ${ratio.toFixed(2)}x  (target <= ${APPEND_RATIO_TARGET}x)  ${verdict(ratio <= APPEND_RATIO_TARGET)}`);
@@ -61,8 +62,10 @@ export default async function benchSessions(): Promise<void> {
   }
 }
 
+/** A session holding `count` messages, locked as a runner holds it (every append flushed to disk). */
 async function sessionWithMessages(store: SessionStore, count: number): Promise<Session> {
   const session = await store.create({ title: `bench ${count}` });
+  await session.lock();
   await session.append(Array.from({ length: count }, (_, i) => benchMessage(i)));
   return session;
 }

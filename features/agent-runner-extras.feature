@@ -53,12 +53,12 @@ Feature: AgentRunner 扩展行为
 
   Rule: 损坏的会话文件不致命
 
-    Scenario: 历史中间一行损坏时跳过该行，恢复后文件被重写干净
+    Scenario: 历史中间一行损坏时该行移入隔离文件，失去结果的调用补上中断结果，恢复后文件被重写干净
       Given 会话文件中已存在历史消息
       And 会话历史文件的第 3 行被写坏
       When 用 `sessionId` 新建 Runner 且尚未执行新输入
-      Then 上下文统计的消息数应为 3
-      And 会话历史文件应只剩 3 行且每一行都是合法 JSON
+      Then 上下文统计的消息数应为 4
+      And 会话历史文件应只剩 4 行且每一行都是合法 JSON
 
   Rule: 一个 Runner 一次只跑一个 run
 

@@ -61,6 +61,7 @@ export type {
 // --- Models -----------------------------------------------------------------------------------------
 export { createOpenAIModelRuntime, createOpenAIClient, type OpenAIModelRuntimeOptions } from './llm/openai-model-runtime';
 export { ModelError, AbortError } from './llm/model-error';
+export { DEFAULT_REQUEST_TIMEOUT_MS } from './llm/request-timeout';
 export type { ChatMessage, MessageMeta, ModelChunk, ModelPayload, ModelRuntime, ToolCall, ToolDefinition, Usage } from './llm/types';
 
 // --- Tools ------------------------------------------------------------------------------------------
@@ -114,7 +115,11 @@ export type { Skill } from './extensions/skills/skill';
 export { SessionStore, type CreateSessionOptions } from './session/session-store';
 export { Session } from './session/session';
 export { SessionNotFoundError, InvalidSessionIdError, SessionsDirError } from './session/errors';
-export { sanitizeHistory, type SanitizedHistory, type RemovedMessage, type SanitizeReason } from './session/sanitize-history';
+export { SessionLockedError, type LockHolder } from './session/session-lock';
+export { SessionFileError } from './session/session-file-error';
+export { quarantineFileFor, type QuarantineEntry } from './session/quarantine';
+export type { SessionRepair } from './session/session-repair';
+export { sanitizeHistory, type SanitizedHistory, type RemovedMessage, type AddedMessage, type SanitizeReason } from './session/sanitize-history';
 export { contextStats } from './session/context-stats';
 export type { ContextStats, SessionListing, SessionLoadWarning, SessionSummary, SessionUsage, SkippedSessionEntry, UsageRound } from './session/types';
 

@@ -244,7 +244,8 @@ Then('CLI 会话 {string} 的历史中每个工具调用都有结果', async fun
   const [sessionId] = await cli(this).parseArgs(id);
   const session = await new SessionStore(await cli(this).dir('sessions')).open(sessionId);
   expect(session.warnings).to.deep.equal([]);
-  expect(sanitizeHistory(session.messages).removed).to.deep.equal([]);
+  const { removed, added } = sanitizeHistory(session.messages);
+  expect({ removed, added }).to.deep.equal({ removed: [], added: [] });
 });
 
 Then('CLI 状态文件 {string} 的 status 应该是 {string}', async function (this: SynapseWorld, name: string, status: string) {

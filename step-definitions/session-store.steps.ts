@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import type { ChatMessage } from '../src/llm/types';
 import { getEncoding, type Tiktoken } from 'js-tiktoken';
-import { contextStats, sanitizeHistory } from '../src/session';
+import { contextStats, MISSING_RESULT_TEXT, sanitizeHistory } from '../src/session';
 import { messagesFromTable, messagesToRows, plainConversation, SessionContext } from './support/session-context';
 import type { SynapseWorld } from './support/world';
 
@@ -150,6 +150,16 @@ Then('清理后的会话历史为:', function (this: SynapseWorld, table: DataTa
 Then('会话清理移除了:', function (this: SynapseWorld, table: DataTable) {
   const removed = ctx(this).sanitized!.removed.map(({ index, reason }) => ({ 序号: String(index), 原因: reason }));
   expect(removed).to.deep.equal(table.hashes());
+});
+
+Then('会话清理没有移除任何消息', function (this: SynapseWorld) {
+  expect(ctx(this).sanitized!.removed).to.deep.equal([]);
+});
+
+Then('会话清理为调用 {string} 补上了中断结果', function (this: SynapseWorld, id: string) {
+  const { added, messages } = ctx(this).sanitized!;
+  expect(added.map((entry) => entry.toolCallId)).to.deep.equal([id]);
+  expect(messages[added[0]!.index]).to.deep.equal({ role: 'tool', tool_call_id: id, content: MISSING_RESULT_TEXT });
 });
 
 When('我清理 {int} 段随机生成的会话历史', function (this: SynapseWorld, runs: number) {
@@ -316,10 +326,19 @@ function randomHistory(): fc.Arbitrary<ChatMessage[]> {
 
 /** The rules every sanitized history keeps; returns false (failing the property) on any breach. */
 function checkSanitized(history: ChatMessage[]): boolean {
-  const { messages, removed } = sanitizeHistory(history);
-  // Kept messages are the input minus the removed indexes, same objects, same order.
+  const { messages, removed, added } = sanitizeHistory(history);
+  // Only messages broken on their own terms go: a tool message answering nothing (or twice), or a whole
+  // round whose calls no result can answer (arguments that are not an object, a shared id).
+  for (const { index, reason } of removed) {
+    const message = history[index]!;
+    if (reason === 'orphan_tool_result' || reason === 'duplicate_tool_result') expect(message.role).to.equal('tool');
+    else expect(['non_object_arguments', 'duplicate_call_id']).to.include(reason);
+  }
+  // Every other message is kept, the same object, in order; what is new is an interrupted result each.
   const removedIndexes = new Set(removed.map((entry) => entry.index));
-  expect(messages).to.deep.equal(history.filter((_, i) => !removedIndexes.has(i)));
+  const addedIndexes = new Set(added.map((entry) => entry.index));
+  expect(messages.filter((_, i) => !addedIndexes.has(i))).to.deep.equal(history.filter((_, i) => !removedIndexes.has(i)));
+  for (const { index, toolCallId } of added) expect(messages[index]).to.deep.equal({ role: 'tool', tool_call_id: toolCallId, content: MISSING_RESULT_TEXT });
   for (let i = 0; i < messages.length; i += 1) {
     const message = messages[i]!;
     if (message.role === 'tool') {
@@ -334,6 +353,7 @@ function checkSanitized(history: ChatMessage[]): boolean {
       for (const call of message.tool_calls) expect(JSON.parse(call.function.arguments)).to.be.an('object').and.not.be.an('array');
     }
   }
-  expect(sanitizeHistory(messages).removed).to.deep.equal([]);
+  const again = sanitizeHistory(messages);
+  expect([again.removed, again.added]).to.deep.equal([[], []]);
   return true;
 }

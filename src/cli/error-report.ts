@@ -1,4 +1,5 @@
 import { CliError, ExitCode } from './exit-codes';
+import { interruptExitCode } from './interrupt';
 
 /** Values that must never reach the terminal (the API key): replaced wherever they appear. */
 const secrets = new Set<string>();
@@ -16,11 +17,16 @@ export function redact(text: string): string {
 /** Errors that mean "what you asked for cannot be done as given" rather than "the run failed". */
 const badInputErrors = new Set(['SessionNotFoundError', 'InvalidSessionIdError', 'SessionsDirError', 'DirectoryError', 'InvalidStateError', 'ProjectInstructionsError', 'ZodError']);
 
+/** Whether an exit code means "interrupted by a signal" (130, 143, 129). */
+export function isInterruptCode(code: number): boolean {
+  return code === ExitCode.interrupted || code === ExitCode.terminated || code === ExitCode.hangup;
+}
+
 export function exitCodeFor(error: unknown): number {
   if (error instanceof CliError) return error.exitCode;
   const name = (error as { name?: unknown } | null)?.name;
   // ExitPromptError: Ctrl-C inside an interactive prompt.
-  if (name === 'AbortError' || name === 'ExitPromptError') return ExitCode.interrupted;
+  if (name === 'AbortError' || name === 'ExitPromptError') return interruptExitCode();
   if (typeof name === 'string' && badInputErrors.has(name)) return ExitCode.badInput;
   return ExitCode.failed;
 }

@@ -3,11 +3,11 @@ import { toToolResult } from '../tools/bash-tool-result';
 import { quoteShellArg } from '../tools/shell-quote';
 import type { CommandResult } from '../tools/types';
 import { closeWithin } from './close-within';
-import { CliError, ExitCode } from './exit-codes';
+import { CliError } from './exit-codes';
 import type { ExecArgs } from './exec-command';
 import { createCliExtensions } from './extension-options';
 import { resolveCwd } from './global-options';
-import { handleInterrupt } from './interrupt';
+import { interruptExitCode, onInterrupt } from './interrupt';
 import { toolSecurityOptions } from './security-options';
 import { ToolSecurity } from '../tools/security/tool-security';
 
@@ -30,12 +30,12 @@ export async function execOnce(args: ExecArgs): Promise<number> {
   for (const warning of router.security.warnings) process.stderr.write(`synapse: warning: ${warning}\n`);
   const running = args.json ? router.route(command) : router.routeAttached(command);
   cancel = () => running.cancel();
-  const stopListening = handleInterrupt(cancel);
+  const stopListening = onInterrupt(cancel);
   try {
     const result = await running;
     if (args.json) printJson(command, result);
     else printForPeople(result);
-    if (result.interrupted === 'cancelled') return ExitCode.interrupted;
+    if (result.interrupted === 'cancelled') return interruptExitCode();
     return result.exitCode;
   } finally {
     stopListening();

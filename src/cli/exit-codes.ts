@@ -8,6 +8,10 @@ export const ExitCode = {
   badInput: 2,
   /** Interrupted by SIGINT (128 + 2, as shells report it). */
   interrupted: 130,
+  /** Interrupted by SIGTERM (128 + 15): `kill`, `timeout`, a CI cancel. */
+  terminated: 143,
+  /** Interrupted by SIGHUP (128 + 1): the terminal was closed. */
+  hangup: 129,
 } as const;
 
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];

@@ -3,6 +3,7 @@ import { execCommand } from './exec-command';
 import { CliError, CliExit, ExitCode } from './exit-codes';
 import { reportError } from './error-report';
 import { globalOptions } from './global-options';
+import { installInterruptHandlers, interruptedBy, interruptExitCode } from './interrupt';
 import { mcpCommand } from './mcp-command';
 import { packageVersion } from './package-version';
 import { describeUsageError, helpCommand } from './usage-message';
@@ -17,6 +18,8 @@ import { skillsCommand } from './skills-command';
  */
 export async function main(argv: string[]): Promise<number> {
   const debug = argv.includes('--debug');
+  // SIGINT, SIGTERM and SIGHUP end every command the same way: aborted, cleaned up, exit 130 / 143 / 129.
+  installInterruptHandlers();
   const parser = yargs(argv)
     .scriptName('synapse')
     .usage('$0 <command> [options]\n\nA scriptable reference CLI for the synapse agent runtime.')
@@ -35,7 +38,7 @@ export async function main(argv: string[]): Promise<number> {
     .help()
     .alias('help', 'h')
     .wrap(Math.min(100, process.stdout.columns || 100))
-    .epilogue('Exit codes: 0 done, 1 the run failed, 2 bad input, 130 interrupted.')
+    .epilogue('Exit codes: 0 done, 1 the run failed, 2 bad input, 130 / 143 / 129 interrupted by SIGINT / SIGTERM / SIGHUP.')
     // Usage mistakes become one line; errors thrown by handlers pass through to the catch below.
     .fail((message, error) => {
       if (error) throw error;
@@ -45,6 +48,7 @@ export async function main(argv: string[]): Promise<number> {
 
   try {
     await parser.parseAsync();
+    if (interruptedBy()) return interruptExitCode();
     return typeof process.exitCode === 'number' ? process.exitCode : ExitCode.ok;
   } catch (error) {
     if (error instanceof CliExit) return error.exitCode;

@@ -1,4 +1,5 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
+import { createOpenAIClient } from '../llm/openai-model-runtime';
 import { ScriptedModel } from '../llm/scripted-model';
 import { DEFAULT_MODEL, type ModelArgs } from './model-options';
 import { CliError } from './exit-codes';
@@ -22,11 +23,13 @@ export interface ModelConnection {
  * (our stand-in for an in-process msw server: no network, no key); otherwise it reaches the endpoint.
  */
 export function connectModel(args: ModelArgs, options: { skipReplies?: number } = {}): ModelConnection {
+  // Undefined leaves SYNAPSE_REQUEST_TIMEOUT or the default to the client.
+  const requestTimeoutMs = wholeNumberOption(args.requestTimeout, '--request-timeout', 1);
   if (args.fixture) {
     const conversation = loadFixture(args.fixture);
     // A resumed replay goes on from where the earlier invocation stopped.
     const scripted = new ScriptedModel(conversation.replies.slice(options.skipReplies ?? 0));
-    const client = new OpenAI({ apiKey: 'fixture', baseURL: 'http://fixture.local/v1', fetch: scripted.fetch, maxRetries: 0 });
+    const client = createOpenAIClient({ apiKey: 'fixture', baseURL: 'http://fixture.local/v1', fetch: scripted.fetch, maxRetries: 0, requestTimeoutMs });
     return { client, model: conversation.model ?? args.model ?? process.env.SYNAPSE_MODEL ?? DEFAULT_MODEL, source: { kind: 'fixture', path: args.fixture } };
   }
   const maxRetries = wholeNumberOption(args.maxRetries, '--max-retries', 0) ?? DEFAULT_MAX_RETRIES;
@@ -38,7 +41,7 @@ export function connectModel(args: ModelArgs, options: { skipReplies?: number } 
     throw new CliError('no API key: set OPENAI_API_KEY or pass --api-key, point --base-url at a local server, or try --fixture fixtures/demo-write-file.json');
   }
   // Local servers (Ollama, vLLM, LM Studio) take any key; the SDK insists on one.
-  const client = new OpenAI({ apiKey: apiKey ?? 'not-needed', baseURL, maxRetries });
+  const client = createOpenAIClient({ apiKey: apiKey ?? 'not-needed', baseURL, maxRetries, requestTimeoutMs });
   return { client, model: args.model || process.env.SYNAPSE_MODEL || DEFAULT_MODEL, source: { kind: 'endpoint', baseURL: client.baseURL }, apiKey };
 }
 

@@ -5,6 +5,7 @@ export interface ModelArgs {
   apiKey?: string;
   fixture?: string;
   maxRetries?: string;
+  requestTimeout?: string;
 }
 
 export const DEFAULT_MODEL = 'gpt-4o-mini';
@@ -22,6 +23,11 @@ export const modelOptions = {
     type: 'string',
     describe: 'Replay a scripted conversation (JSON, see fixtures/) offline: no key, no network',
     conflicts: ['base-url'],
+  },
+  'request-timeout': {
+    type: 'string',
+    describe: 'Milliseconds to wait for a model response to start, and between two streamed chunks (a whole number)',
+    defaultDescription: '$SYNAPSE_REQUEST_TIMEOUT or 300000',
   },
   'max-retries': {
     type: 'string',

@@ -3,14 +3,15 @@ import { RunSummary } from '../runner/run-summary';
 import type { Usage } from '../llm/types';
 import { writeFileAtomic } from '../session/atomic-write';
 import { describeFsError } from '../session/directories';
+import { SessionStore } from '../session/session-store';
 import { emptyUsage, addUsage } from '../session/usage';
 import { closeWithin } from './close-within';
-import { describeError, exitCodeFor, reportError } from './error-report';
+import { describeError, exitCodeFor, isInterruptCode, reportError } from './error-report';
 import { ExitCode } from './exit-codes';
 import { resolveCwd } from './global-options';
 import { checkOutputFile } from './input-files';
 import { extensionPaths } from './extension-options';
-import { handleInterrupt } from './interrupt';
+import { interruptedBy, onInterrupt } from './interrupt';
 import { connectModel } from './model-client';
 import { wholeNumberOption } from './number-option';
 import { readPrompt } from './read-prompt';
@@ -20,6 +21,7 @@ import type { RunOutcome, RunRenderer } from './run-renderer';
 import { JsonRunRenderer } from './run-renderer-json';
 import { PeopleRunRenderer, QuietRunRenderer } from './run-renderer-people';
 import { openRunSession } from './run-session';
+import { resolveSessionsDir } from './session-options';
 import { toolSecurityOptions } from './security-options';
 
 /**
@@ -48,7 +50,7 @@ export async function runAgent(args: RunArgs): Promise<number> {
     cwd,
     ...instructions,
     security,
-    ...(session ? { session } : {}),
+    ...session,
     maxConsecutiveToolFailures,
     maxIterations,
     enableSkillSearchInstruction: args.skillSearch,
@@ -62,7 +64,7 @@ export async function runAgent(args: RunArgs): Promise<number> {
     },
   });
 
-  const stopListening = handleInterrupt(() => controller.abort());
+  const stopListening = onInterrupt(() => controller.abort());
   const outcome = (text: string, isError: boolean, extra: Partial<RunOutcome> = {}): RunOutcome => ({
     sessionId: runner.getSessionId(),
     text,
@@ -85,10 +87,11 @@ export async function runAgent(args: RunArgs): Promise<number> {
     return ExitCode.ok;
   } catch (error) {
     const code = exitCodeFor(error);
-    renderer.finish(outcome('', true, { error: describeError(error), interrupted: code === ExitCode.interrupted }));
-    if (code === ExitCode.interrupted) {
-      const id = runner.getSessionId();
-      process.stderr.write(`synapse: interrupted${id ? `; the session is saved: synapse run --session ${id} "..."` : ''}\n`);
+    renderer.finish(outcome('', true, { error: describeError(error), interrupted: isInterruptCode(code) }));
+    if (isInterruptCode(code)) {
+      const by = interruptedBy();
+      const saved = await sessionExists(args, runner.getSessionId());
+      process.stderr.write(`synapse: interrupted${by && by !== 'SIGINT' ? ` by ${by}` : ''}${saved ? `; the session is saved: synapse run --session ${runner.getSessionId()} "..."` : ''}\n`);
       return code;
     }
     return reportError(error, { debug: args.debug });
@@ -97,6 +100,12 @@ export async function runAgent(args: RunArgs): Promise<number> {
     // The runner closes its MCP servers too: closing one ends its stdin, then SIGTERM, then SIGKILL.
     await closeWithin(() => runner.close(), 5000);
   }
+}
+
+/** Whether the run's session is on disk (a new session is created only once the model has answered). */
+async function sessionExists(args: RunArgs, id: string | null): Promise<boolean> {
+  if (!id) return false;
+  return new SessionStore(resolveSessionsDir(args.sessionsDir)).exists(id).catch(() => false);
 }
 
 async function writeLastMessage(path: string, text: string): Promise<void> {

@@ -44,7 +44,10 @@ export class PeopleRunRenderer implements RunRenderer {
         else if (event.by !== 'rule') this.note(this.style.dim(`… approved (${event.by.replace('_', ' ')}): ${oneLine(event.command, 120)}`));
         break;
       case 'history_sanitized':
-        this.note(this.style.dim(`… removed ${event.removed} incomplete message(s) from the history`));
+        this.note(this.style.dim(`… repaired the history: ${event.removed} message(s) moved to quarantine, ${event.added} missing tool result(s) added`));
+        break;
+      case 'session_warning':
+        this.note(this.style.yellow(`warning: ${event.file}${event.line ? ` line ${event.line}` : ''}: ${event.message}`));
         break;
     }
   }

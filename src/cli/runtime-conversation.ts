@@ -4,7 +4,7 @@ import { createInitialState } from '../runtime/state';
 import type { AgentState } from '../runtime/types';
 import { CliError } from './exit-codes';
 import { checkOutputFile } from './input-files';
-import { handleInterrupt } from './interrupt';
+import { onInterrupt } from './interrupt';
 import { connectModel } from './model-client';
 import { wholeNumberOption } from './number-option';
 import { readPrompt } from './read-prompt';
@@ -42,7 +42,7 @@ export async function runRuntimeConversation(args: RuntimeArgs): Promise<number>
   });
 
   const controller = new AbortController();
-  const stopListening = handleInterrupt(() => controller.abort());
+  const stopListening = onInterrupt(() => controller.abort());
   try {
     const result = await runtime.run(state, {
       human,

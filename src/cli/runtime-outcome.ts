@@ -2,6 +2,7 @@ import type { RuntimeRunResult } from '../runtime/run-loop';
 import type { AgentState } from '../runtime/types';
 import { describeError } from './error-report';
 import { ExitCode } from './exit-codes';
+import { interruptExitCode } from './interrupt';
 
 /** The outcome as people and scripts read it, and the exit code it stands for. */
 export function reportRuntimeOutcome(result: RuntimeRunResult, json: boolean, statePath: string | undefined): number {
@@ -25,7 +26,7 @@ export function reportRuntimeOutcome(result: RuntimeRunResult, json: boolean, st
     }
     case 'interrupted':
       line(`synapse: interrupted${resume ? `; resume with: ${resume}` : ''}`);
-      return ExitCode.interrupted;
+      return interruptExitCode();
     default:
       line(`synapse: ${failure!.message}`);
       return failure!.exitCode;
@@ -34,7 +35,7 @@ export function reportRuntimeOutcome(result: RuntimeRunResult, json: boolean, st
 
 function failureOf(result: RuntimeRunResult): { message: string; exitCode: number } | undefined {
   if (result.status === 'max_steps') return { message: `stopped after --max-steps ${result.steps} steps`, exitCode: ExitCode.failed };
-  if (result.status === 'interrupted') return { message: 'interrupted', exitCode: ExitCode.interrupted };
+  if (result.status === 'interrupted') return { message: 'interrupted', exitCode: interruptExitCode() };
   if (result.status !== 'error') return undefined;
   const { name, message } = result.error;
   // A bad --answer is bad input; anything else is a failed run.

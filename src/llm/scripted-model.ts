@@ -26,6 +26,10 @@ export const scriptedReplySchema = z.strictObject({
   cut: z.boolean().optional(),
   /** Wait this long before answering. */
   delayMs: z.number().int().nonnegative().optional(),
+  /** Send the headers and the first piece of content, then nothing for this long before the rest (a stalled stream). */
+  pauseMs: z.number().int().nonnegative().optional(),
+  /** After the first chunk, send an event that is not JSON (a broken server or proxy). */
+  malformed: z.boolean().optional(),
 });
 
 export const scriptedConversationSchema = z.strictObject({
@@ -140,11 +144,26 @@ export function toHttpResponse(input: ScriptedReply, model: string): Response {
     }
   }
   const encoder = new TextEncoder();
+  const frames = events.map((event) => `data: ${JSON.stringify(event)}\n\n`);
+  if (reply.malformed) frames.splice(1, 0, 'data: {"id": "chatcmpl-broken", "choices": [\n\n');
+  if (!reply.cut) frames.push('data: [DONE]\n\n');
+  // The role chunk, plus the first piece of content when there is one, go out before a pause.
+  const head = [reply.content ?? []].flat().length > 0 ? 2 : 1;
+  const gone = new AbortController();
   const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      for (const event of events) controller.enqueue(encoder.encode(`data: ${JSON.stringify(event)}\n\n`));
-      if (!reply.cut) controller.enqueue(encoder.encode('data: [DONE]\n\n'));
-      controller.close();
+    async start(controller) {
+      try {
+        for (const frame of frames.slice(0, head)) controller.enqueue(encoder.encode(frame));
+        if (reply.pauseMs) await sleep(reply.pauseMs, gone.signal);
+        if (gone.signal.aborted) return;
+        for (const frame of frames.slice(head)) controller.enqueue(encoder.encode(frame));
+        controller.close();
+      } catch {
+        // the client went away during the pause
+      }
+    },
+    cancel() {
+      gone.abort();
     },
   });
   return new Response(stream, { headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' } });

@@ -1,11 +1,9 @@
-import { homedir } from 'node:os';
-import { join } from 'node:path';
 import type OpenAI from 'openai';
 import { createExtensions, type Extensions } from '../extensions';
 import { AbortError } from '../llm/model-error';
 import { createOpenAIClient, createOpenAIModelRuntime } from '../llm/openai-model-runtime';
 import type { ChatMessage, ModelRuntime, Usage } from '../llm/types';
-import { contextStats, generateSessionId, SessionStore, type ContextStats, type Session, type SessionUsage } from '../session';
+import { contextStats, emptySessionUsage, generateSessionId, type ContextStats, type SessionUsage } from '../session';
 import { createSubAgentExecutorFactory } from '../subagents';
 import { TodoStore } from '../todo';
 import { BashRouter, BashTool, ToolSecurity } from '../tools';
@@ -13,10 +11,12 @@ import type { Tool, ToolResult } from '../tools/types';
 import { ConversationHistory } from './conversation-history';
 import { maxConsecutiveToolFailures } from './env-settings';
 import { CONSECUTIVE_FAILURES_MESSAGE, ConsecutiveFailurePolicy } from './failure-policy';
-import { assistantMessage, streamAssistantReply } from './model-turn';
+import { isolateListener, warnListenerFailed } from './isolated-listener';
+import { assistantMessage, streamAssistantReply, type AssistantReply } from './model-turn';
 import { executeRound } from './round-executor';
-import { firstUserMessage } from './skill-search-instruction';
 import { composeSystemPrompt } from './compose-system-prompt';
+import { RunnerSession } from './runner-session';
+import { firstUserMessage } from './skill-search-instruction';
 import { defaultSystemPrompt } from './system-prompt';
 import { todoReminder } from './todo-reminder';
 import { planToolCalls } from './tool-call-plan';
@@ -46,13 +46,16 @@ export class AgentRunner {
   /** The extension listing of the system prompt, taken once per run (a stable prompt within a run). */
   private extensionsPrompt = '';
   private readonly sessionId: string | null;
-  private readonly ready: Promise<{ history: ConversationHistory; session: Session | null }>;
+  private readonly persistence: RunnerSession;
+  private readonly ready: Promise<ConversationHistory>;
+  private readonly emit: (event: RunnerEvent) => void;
   private running = false;
 
   constructor(private readonly options: AgentRunnerOptions) {
     this.model = options.model;
-    this.client = options.client ?? createOpenAIClient({ apiKey: options.apiKey, baseURL: options.baseURL });
-    this.modelRuntime = createOpenAIModelRuntime({ model: options.model, client: this.client });
+    this.emit = isolateListener(options.onEvent, options.onListenerError ?? warnListenerFailed);
+    this.client = options.client ?? createOpenAIClient({ apiKey: options.apiKey, baseURL: options.baseURL, requestTimeoutMs: options.requestTimeoutMs });
+    this.modelRuntime = createOpenAIModelRuntime({ model: options.model, client: this.client, requestTimeoutMs: options.requestTimeoutMs });
     this.todoStore = options.todoStore ?? new TodoStore();
     if (!options.toolset) {
       this.security = this.createSecurity();
@@ -63,7 +66,8 @@ export class AgentRunner {
     this.tools = new Map((options.toolset ?? [new BashTool(this.ownedRouter!)]).map((tool) => [tool.name, tool]));
     const wantsSession = Boolean(options.session || options.sessionId || options.sessionsDir);
     this.sessionId = options.session?.id ?? options.sessionId ?? (wantsSession ? generateSessionId() : null);
-    this.ready = this.openSession();
+    this.persistence = new RunnerSession({ id: this.sessionId, session: options.session, resume: Boolean(options.sessionId), sessionsDir: options.sessionsDir });
+    this.ready = this.persistence.open().then((messages) => new ConversationHistory(this.sessionId ? this.persistence : null, messages));
     this.ready.catch(() => {}); // surfaced by the first call that needs it
   }
 
@@ -71,24 +75,27 @@ export class AgentRunner {
     return this.sessionId;
   }
 
+  /** The confirmed history (what the session holds, or would). */
   async getHistory(): Promise<ChatMessage[]> {
-    return [...(await this.ready).history.messages];
+    return [...(await this.ready).persisted];
   }
 
   async getSessionUsage(): Promise<SessionUsage | null> {
-    return (await this.ready).session?.usage ?? null;
+    await this.ready;
+    // A new session is created with the first confirmed exchange; until then it has used nothing.
+    return this.persistence.current?.usage ?? (this.sessionId ? emptySessionUsage() : null);
   }
 
   async getContextStats(): Promise<ContextStats> {
-    const { session, history } = await this.ready;
+    const history = await this.ready;
     // The session keeps running counts (saved in its index), so a resumed history is not re-tokenized.
-    return session ? session.contextStats() : contextStats(history.messages);
+    return this.persistence.current?.contextStats() ?? contextStats(history.persisted);
   }
 
   /** Adds a model call's usage to the session's totals (sub-agents report theirs this way). */
   async recordUsage(usage: Usage, model: string): Promise<void> {
-    const { session } = await this.ready;
-    if (session) await session.recordUsage(usage, model);
+    await this.ready;
+    await this.persistence.recordUsage(usage, model);
     this.emit({ type: 'usage', usage, model });
   }
 
@@ -105,37 +112,52 @@ export class AgentRunner {
   }
 
   private async loop(input: string, { signal }: RunOptions): Promise<string> {
-    const { history, session } = await this.ready;
+    const history = await this.ready;
     this.extensionsPrompt = await this.listExtensions();
     this.emit({ type: 'run_started', sessionId: this.sessionId, input });
+    for (const warning of this.persistence.warnings.splice(0)) this.emit({ type: 'session_warning', ...warning });
     if (!this.warned) {
       this.warned = true;
       const warnings = [...(this.security?.warnings ?? []), ...((await this.extensions?.warnings()) ?? [])];
       for (const message of warnings) this.emit({ type: 'warning', message });
     }
-    // Title the session by what the user asked, not by the instruction block put before it.
-    if (session && !session.title) await session.setTitle(input);
+    this.persistence.titleHint = input;
     const skillSearch = (this.options.enableSkillSearchInstruction ?? true) && !history.hasUserMessage;
-    await history.append(firstUserMessage(input, skillSearch));
+    // Staged, not yet persisted: the input is confirmed together with the model's first reply to it.
+    history.stage(firstUserMessage(input, skillSearch));
+    try {
+      return await this.turns(history, signal);
+    } catch (error) {
+      history.discardStaged();
+      // Whatever failed once the run was aborted (a cut stream, a killed tool) failed because of the abort.
+      if (signal?.aborted) throw error instanceof AbortError ? error : new AbortError('The run was interrupted');
+      throw error;
+    }
+  }
 
+  private async turns(history: ConversationHistory, signal: AbortSignal | undefined): Promise<string> {
     const failures = new ConsecutiveFailurePolicy(this.options.maxConsecutiveToolFailures ?? maxConsecutiveToolFailures());
     const maxIterations = this.options.maxIterations ?? DEFAULT_MAX_ITERATIONS;
     let notice: ChatMessage | null = null;
     for (let iteration = 0; iteration < maxIterations; iteration++) {
-      const removed = await history.sanitize();
-      if (removed) this.emit({ type: 'history_sanitized', removed });
+      const { removed, added } = await history.sanitize();
+      if (removed || added) this.emit({ type: 'history_sanitized', removed, added });
 
       const reply = await this.ask([...history.messages, ...(notice ? [notice] : [])], signal);
       notice = null;
+      throwIfAborted(signal);
       const message = assistantMessage(reply);
+      // The model answered: what it answered (the input, a reminder) is confirmed now, with a final reply
+      // in the same write; a tool-call message waits for its results.
+      await history.append(...(reply.toolCalls.length === 0 ? [message] : []));
+      if (reply.usage) await this.recordUsage(reply.usage, this.model);
       this.emit({ type: 'assistant_message', content: reply.content, toolCalls: reply.toolCalls });
 
       if (reply.toolCalls.length === 0) {
-        await history.append(message);
         const reminder = todoReminder(this.todoStore.get().items);
         if (!reminder) return this.finish(reply.content, 'completed');
         this.emit({ type: 'reminder', text: reminder });
-        await history.append({ role: 'user', content: reminder });
+        history.stage({ role: 'user', content: reminder });
         continue;
       }
 
@@ -149,16 +171,21 @@ export class AgentRunner {
         continue;
       }
 
-      const results = await executeRound(planned, this.tools, (event) => this.emit(event), signal);
+      const results = await executeRound(planned, this.tools, this.emit, signal);
+      throwIfAborted(signal);
       await history.append(message, ...results.map((result, i) => toolMessage(planned[i].call.id, result)));
       if (failures.record(results)) return this.stop(history, CONSECUTIVE_FAILURES_MESSAGE, 'consecutive_failures');
     }
     return this.stop(history, `Reached the limit of ${maxIterations} model requests in one run; stopping.`, 'max_iterations');
   }
 
-  /** Ends the shell and the MCP servers this runner started. */
+  /** Ends the shell and the MCP servers this runner started, and releases its session (the writer lock). */
   async close(): Promise<void> {
-    await Promise.all([this.ownedRouter?.close(), this.ownedExtensions?.close()]);
+    await Promise.all([
+      this.ownedRouter?.close(),
+      this.ownedExtensions?.close(),
+      this.ready.catch(() => undefined).then(() => this.persistence.close()),
+    ]);
   }
 
   /** Servers and skills for the default system prompt; a listing that fails costs the listing, not the run. */
@@ -172,15 +199,11 @@ export class AgentRunner {
   }
 
   /** One model request: the system prompt (never part of the history), then the conversation. */
-  private async ask(conversation: ChatMessage[], signal?: AbortSignal) {
-    if (signal?.aborted) throw new AbortError('The run was interrupted');
+  private async ask(conversation: ChatMessage[], signal?: AbortSignal): Promise<AssistantReply> {
+    throwIfAborted(signal);
     const messages: ChatMessage[] = [{ role: 'system', content: this.systemPrompt }, ...conversation];
     const tools = [...this.tools.values()].map((tool) => tool.definition);
-    const reply = await streamAssistantReply(this.modelRuntime, { messages, tools, signal }, (text) =>
-      this.emit({ type: 'assistant_delta', text }),
-    );
-    if (reply.usage) await this.recordUsage(reply.usage, this.model);
-    return reply;
+    return streamAssistantReply(this.modelRuntime, { messages, tools, signal }, (text) => this.emit({ type: 'assistant_delta', text }));
   }
 
   private async stop(history: ConversationHistory, text: string, reason: StopReason): Promise<string> {
@@ -198,10 +221,6 @@ export class AgentRunner {
     const { systemPrompt, cwd, isSubAgent, projectInstructions, appendSystemPrompt } = this.options;
     const base = systemPrompt ?? defaultSystemPrompt(cwd ?? process.cwd(), { isSubAgent, extensions: this.extensionsPrompt });
     return composeSystemPrompt({ base, projectInstructions, append: appendSystemPrompt });
-  }
-
-  private emit(event: RunnerEvent): void {
-    this.options.onEvent?.(event);
   }
 
   /** One security context for this runner's router and its sub-agents' (see ToolSecurityOptions). */
@@ -239,16 +258,10 @@ export class AgentRunner {
     });
     return router;
   }
+}
 
-  private async openSession(): Promise<{ history: ConversationHistory; session: Session | null }> {
-    const { session: given, sessionId, sessionsDir } = this.options;
-    if (!this.sessionId) return { history: new ConversationHistory(null), session: null };
-    const store = new SessionStore(sessionsDir ?? process.env.SYNAPSE_SESSIONS_DIR ?? join(homedir(), '.synapse', 'sessions'));
-    const session = given ?? (sessionId ? await store.open(sessionId) : await store.create({ id: this.sessionId }));
-    // Damaged lines were skipped on load; rewriting leaves a clean file behind.
-    if (session.warnings.length) await session.rewrite(session.messages);
-    return { history: new ConversationHistory(session, session.messages), session };
-  }
+function throwIfAborted(signal?: AbortSignal): void {
+  if (signal?.aborted) throw new AbortError('The run was interrupted');
 }
 
 function toolMessage(toolCallId: string, result: ToolResult): ChatMessage {

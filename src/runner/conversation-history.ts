@@ -1,40 +1,76 @@
 import type { ChatMessage } from '../llm/types';
-import { sanitizeHistory, type Session } from '../session';
+import { sanitizeHistory } from '../session';
+
+/** Where confirmed messages are mirrored (the runner's session, created on first use), if anywhere. */
+export interface HistoryStore {
+  append(messages: readonly ChatMessage[]): Promise<void>;
+  /** Repairs the persisted history (quarantining what it removes) and returns it as it now is. */
+  repair(): Promise<readonly ChatMessage[]>;
+}
 
 /**
- * The runner's history: in memory, and mirrored to the session (when there is one) message by message
- * as each is confirmed. Nothing unconfirmed (a half-finished round) is ever added.
+ * The runner's history: in memory, and mirrored to the session (when there is one) as messages are
+ * confirmed. A message the model has not answered yet (the user's input, a reminder) is staged: it is
+ * sent with requests but confirmed only together with the model's reply, so a run that ends before the
+ * reply (abort, error, timeout) leaves the history as it was. Nothing unconfirmed is ever persisted.
  */
 export class ConversationHistory {
-  private readonly list: ChatMessage[];
-  /** Messages before this index have been checked. Rounds are appended whole, so a check of the rest is enough. */
+  private readonly confirmed: ChatMessage[];
+  private staged: ChatMessage[] = [];
+  /** Confirmed messages before this index have been checked. Rounds are appended whole, so a check of the rest is enough. */
   private checked = 0;
 
-  constructor(private readonly session: Session | null, initial: readonly ChatMessage[] = []) {
-    this.list = [...initial];
+  constructor(private readonly store: HistoryStore | null, initial: readonly ChatMessage[] = []) {
+    this.confirmed = [...initial];
   }
 
+  /** What the next request sends: the confirmed history, then what is staged. */
   get messages(): readonly ChatMessage[] {
-    return this.list;
+    return this.staged.length ? [...this.confirmed, ...this.staged] : this.confirmed;
+  }
+
+  /** The confirmed history only. */
+  get persisted(): readonly ChatMessage[] {
+    return this.confirmed;
   }
 
   get hasUserMessage(): boolean {
-    return this.list.some((message) => message.role === 'user');
+    return this.messages.some((message) => message.role === 'user');
   }
 
+  /** Holds a message until the model has answered it. */
+  stage(message: ChatMessage): void {
+    this.staged.push(message);
+  }
+
+  /** Forgets what is staged: the run ended before the model answered it. */
+  discardStaged(): void {
+    this.staged = [];
+  }
+
+  /** Confirms what is staged, then `messages`, in one write. */
   async append(...messages: ChatMessage[]): Promise<void> {
-    if (this.session) await this.session.append(messages);
-    this.list.push(...messages);
+    const batch = [...this.staged, ...messages];
+    if (batch.length === 0) return;
+    if (this.store) await this.store.append(batch);
+    this.staged = [];
+    this.confirmed.push(...batch);
   }
 
-  /** Drops dangling or malformed tool-call sequences and rewrites the session file to match. */
-  async sanitize(): Promise<number> {
-    const { messages, removed } = sanitizeHistory(this.list.slice(this.checked));
-    if (removed.length) {
-      this.list.splice(this.checked, this.list.length - this.checked, ...messages);
-      if (this.session) await this.session.rewrite(this.list);
+  /**
+   * Makes the confirmed history safe to send (every tool call answered exactly once), keeping every message
+   * that is valid on its own terms; returns how many messages were removed and added.
+   */
+  async sanitize(): Promise<{ removed: number; added: number }> {
+    const { removed, added } = sanitizeHistory(this.confirmed.slice(this.checked));
+    if (removed.length || added.length) {
+      if (this.store) {
+        this.confirmed.splice(0, this.confirmed.length, ...(await this.store.repair()));
+      } else {
+        this.confirmed.splice(0, this.confirmed.length, ...sanitizeHistory(this.confirmed).messages);
+      }
     }
-    this.checked = this.list.length;
-    return removed.length;
+    this.checked = this.confirmed.length;
+    return { removed: removed.length, added: added.length };
   }
 }

@@ -1,3 +1,4 @@
+import { linkAbort } from '../llm/linked-abort';
 import { AbortError } from '../llm/model-error';
 import type { CancelablePromise, Tool, ToolResult } from '../tools/types';
 import { maxParallelTasks, taskTimeoutMs } from './env-settings';
@@ -36,6 +37,7 @@ export async function executeRound(
     return results;
   })();
   aborted.catch(() => {});
+  work.catch(() => {}); // once the abort wins the race, a late failure of the rest must not go unhandled
   try {
     const results = await Promise.race([work, aborted]);
     throwIfAborted(signal);
@@ -57,23 +59,56 @@ async function runOne(
   emit({ type: 'tool_call_started', ...about });
   const started = performance.now();
   const tool = tools.get(call.function.name);
-  let result: ToolResult;
-  if (!tool) {
-    result = unknownTool(call.function.name, [...tools.keys()]);
-  } else {
-    const promise = tool.execute(planned.args, { signal });
-    running.add(promise);
-    try {
-      result = await (isTask ? withTimeout(promise, taskTimeoutMs(), command ?? call.function.name) : promise);
-    } catch (error) {
-      // Tools promise not to throw; if one does anyway, its failure stays its own.
-      result = errorResult(`Tool ${call.function.name} failed: ${error instanceof Error ? error.message : String(error)}`, 'execution_error');
-    } finally {
-      running.delete(promise);
-    }
-  }
+  const result = tool ? await guardedCall(tool, planned, running, signal) : unknownTool(call.function.name, [...tools.keys()]);
   emit({ type: 'tool_call_finished', ...about, result, durationMs: performance.now() - started });
   return result;
+}
+
+/**
+ * The whole tool call inside one guard: a synchronous throw, a rejection, a tool that returns something
+ * other than a cancelable promise, all become an error result of that call alone. The tool gets its own
+ * signal, linked to the run's, so the run's signal carries one listener per running call, removed when
+ * the call settles.
+ */
+async function guardedCall(
+  tool: Tool<any>,
+  planned: PlannedCall,
+  running: Set<CancelablePromise<ToolResult>>,
+  signal?: AbortSignal,
+): Promise<ToolResult> {
+  const link = linkAbort(signal);
+  let promise: CancelablePromise<ToolResult> | undefined;
+  try {
+    const returned: unknown = tool.execute(planned.args, { signal: link.signal });
+    promise = asCancelable(returned);
+    running.add(promise);
+    const settled = await (planned.isTask ? withTimeout(promise, taskTimeoutMs(), planned.command ?? planned.call.function.name) : promise);
+    return isToolResult(settled) ? settled : errorResult(`Tool ${tool.name} returned no result (expected { isError, output, message })`, 'execution_error');
+  } catch (error) {
+    // Tools promise not to throw; if one does anyway, its failure stays its own.
+    return errorResult(`Tool ${tool.name} failed: ${describe(error)}`, 'execution_error');
+  } finally {
+    if (promise) running.delete(promise);
+    link.dispose();
+  }
+}
+
+function asCancelable(value: unknown): CancelablePromise<ToolResult> {
+  const promise = Promise.resolve(value) as CancelablePromise<ToolResult>;
+  const cancel = (value as { cancel?: unknown } | null)?.cancel;
+  return Object.assign(promise, { cancel: typeof cancel === 'function' ? () => (cancel as () => void).call(value) : () => {} });
+}
+
+function isToolResult(value: unknown): value is ToolResult {
+  return typeof value === 'object' && value !== null && typeof (value as ToolResult).isError === 'boolean' && typeof (value as ToolResult).message === 'string';
+}
+
+function describe(error: unknown): string {
+  try {
+    return error instanceof Error ? error.message : String(error);
+  } catch {
+    return 'an error that cannot be described';
+  }
 }
 
 function withTimeout(promise: CancelablePromise<ToolResult>, ms: number, what: string): Promise<ToolResult> {

@@ -3,7 +3,7 @@ import type { ChatMessage, ToolCall, Usage } from '../llm/types';
 import type { Tool, ToolResult } from '../tools/types';
 import type { PermissionEvent, ToolSecurityOptions } from '../tools/security';
 import type { TodoStore } from '../todo';
-import type { Session } from '../session';
+import type { Session, SessionLoadWarning } from '../session';
 import type { Extensions } from '../extensions';
 import type { ProjectInstructions } from './project-instructions';
 
@@ -28,7 +28,9 @@ export type RunnerEvent =
     }
   | { type: 'usage'; usage: Usage; model: string }
   | { type: 'reminder'; text: string }
-  | { type: 'history_sanitized'; removed: number }
+  | { type: 'history_sanitized'; removed: number; added: number }
+  /** A problem found in the session's files (reported once, by the first run after it was opened). */
+  | ({ type: 'session_warning' } & SessionLoadWarning)
   | { type: 'round_discarded'; reason: string }
   | { type: 'run_finished'; text: string; stopReason: StopReason }
   /** permission_requested / permission_decided, from this runner's tools and its sub-agents'. */
@@ -63,8 +65,15 @@ export interface AgentRunnerOptions {
   session?: Session;
   sessionId?: string;
   sessionsDir?: string;
-  /** Progress callback. */
-  onEvent?: (event: RunnerEvent) => void;
+  /** Progress callback. Isolated: whatever it throws (or rejects with) never reaches the run. */
+  onEvent?: (event: RunnerEvent) => unknown;
+  /** Told about the first failure of `onEvent`. Default: one process warning (SYNAPSE_LISTENER_FAILED). */
+  onListenerError?: (error: unknown) => void;
+  /**
+   * Longest wait, in ms, for a model response to start and between two streamed chunks. Default:
+   * SYNAPSE_REQUEST_TIMEOUT or 300000 (used when the runner builds its own client; a given client keeps its own).
+   */
+  requestTimeoutMs?: number;
   /**
    * The default toolset's permission policy, human approval, sandbox, environment and redaction, shared
    * with sub-agents. Default: every command allowed except DEFAULT_ASK_PATTERNS, which are denied unless

@@ -4,7 +4,11 @@ export { generateSessionId, isValidSessionId, assertValidSessionId } from './ses
 export { emptyUsage, emptySessionUsage, addUsage } from './usage';
 export { Session } from './session';
 export { SessionStore, type CreateSessionOptions } from './session-store';
-export { sanitizeHistory, type SanitizeReason, type RemovedMessage, type SanitizedHistory } from './sanitize-history';
+export { sanitizeHistory, MISSING_RESULT_TEXT, type SanitizeReason, type RemovedMessage, type AddedMessage, type SanitizedHistory } from './sanitize-history';
+export { SessionLockedError, LOCK_FILE, type LockHolder } from './session-lock';
+export { SessionFileError } from './session-file-error';
+export { repairWarnings, type SessionRepair } from './session-repair';
+export { quarantineFileFor, quarantinedBytes, type QuarantineEntry } from './quarantine';
 export { contextStats, messageContextStats, emptyContextStats, addContextStats } from './context-stats';
 export { countTokens, warmUpTokenizer, TOKENIZER_ENCODING } from './tokenizer';
 export { HISTORY_FILE, INDEX_FILE, USAGE_FILE } from './session-files';

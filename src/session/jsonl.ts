@@ -7,11 +7,15 @@ export interface JsonLine<T> {
   line: number;
   /** Byte offset just past this line's newline (or the end of the file, for an unterminated last line). */
   endOffset: number;
+  /** The line's bytes (a view into the file's buffer), its newline excluded. */
+  raw: Buffer;
 }
 
 export interface JsonLineProblem {
   line: number;
   message: string;
+  /** The line's bytes as they are on disk (its newline excluded), so they can be quarantined exactly. */
+  raw: Buffer;
 }
 
 export interface ParsedJsonLines<T> {
@@ -37,7 +41,8 @@ export function parseJsonLines<T>(buffer: Buffer, schema: z.ZodType<T>, recordNa
     const newline = buffer.indexOf(NEWLINE, start);
     const end = newline === -1 ? buffer.length : newline;
     const endOffset = newline === -1 ? buffer.length : newline + 1;
-    const text = buffer.toString('utf8', start, end).trim();
+    const raw = buffer.subarray(start, end);
+    const text = raw.toString('utf8').trim();
     start = endOffset;
     if (text === '') continue;
 
@@ -47,6 +52,7 @@ export function parseJsonLines<T>(buffer: Buffer, schema: z.ZodType<T>, recordNa
     } catch {
       problems.push({
         line,
+        raw,
         message:
           newline === -1
             ? 'skipped an incomplete last line (a write was cut off, e.g. by a crash)'
@@ -56,10 +62,10 @@ export function parseJsonLines<T>(buffer: Buffer, schema: z.ZodType<T>, recordNa
     }
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
-      problems.push({ line, message: `skipped a line that is not a valid ${recordName}: ${describeIssue(parsed.error)}` });
+      problems.push({ line, raw, message: `skipped a line that is not a valid ${recordName}: ${describeIssue(parsed.error)}` });
       continue;
     }
-    records.push({ value: parsed.data, line, endOffset });
+    records.push({ value: parsed.data, line, endOffset, raw });
   }
   return { records, problems, endsWithNewline: buffer.length === 0 || buffer[buffer.length - 1] === NEWLINE };
 }

@@ -1,6 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { ChatMessage } from '../llm/types';
-import { parseJsonLines } from './jsonl';
+import { parseJsonLines, type JsonLineProblem } from './jsonl';
+import type { QuarantineEntry } from './quarantine';
+import { sessionFileError } from './session-file-error';
 import { persistedMessageSchema, persistedUsageRoundSchema, sessionIndexSchema, type PersistedContext, type SessionIndex } from './schemas';
 import type { SessionFiles } from './session-files';
 import { titleFromText, userWords } from './session-title';
@@ -23,6 +25,10 @@ export interface LoadedSession {
   /** Persisted context stats still valid for a prefix of `messages`, if any. */
   context: PersistedContext | null;
   warnings: SessionLoadWarning[];
+  /** Lines that could not be read, with their bytes: what a writer moves to quarantine. */
+  unreadable: QuarantineEntry[];
+  /** Where each loaded message came from (line and bytes), so a repair can quarantine it exactly. */
+  sources: Map<ChatMessage, { line: number; raw: Buffer }>;
 }
 
 /** Reads a session leniently: what is damaged is skipped and reported in `warnings`, the rest loads. */
@@ -38,12 +44,12 @@ export async function loadSession(id: string, files: SessionFiles): Promise<Load
     warnings.push({ file: 'history.jsonl', message: `missing, though index.json counts ${index.messageCount} messages` });
   }
   const history = parseJsonLines(historyBuffer ?? Buffer.alloc(0), persistedMessageSchema, 'chat message');
-  for (const problem of history.problems) warnings.push({ file: 'history.jsonl', ...problem });
-
   const usage = parseJsonLines((await readIfPresent(files.usage)) ?? Buffer.alloc(0), persistedUsageRoundSchema, 'usage round');
-  for (const problem of usage.problems) warnings.push({ file: 'usage.jsonl', ...problem });
+  const unreadable = [...history.problems.map(unreadableLine('history.jsonl')), ...usage.problems.map(unreadableLine('usage.jsonl'))];
+  for (const { file, line, reason } of unreadable) warnings.push({ file, line, message: reason });
 
   const messages = history.records.map((record) => record.value as ChatMessage);
+  const sources = new Map(history.records.map((record) => [record.value as ChatMessage, { line: record.line, raw: record.raw }]));
   const firstProblemLine = history.problems[0]?.line ?? Infinity;
   const context = index?.context ?? null;
   // Trust persisted stats only if they end exactly where a loaded message ends, with nothing skipped before.
@@ -55,7 +61,7 @@ export async function loadSession(id: string, files: SessionFiles): Promise<Load
       : history.records[context.messageCount - 1]!.endOffset === context.historyBytes &&
         history.records[context.messageCount - 1]!.line < firstProblemLine);
 
-  const fallbackTime = index ? undefined : (await stat(files.dir)).mtime.toISOString();
+  const fallbackTime = index ? undefined : (await stat(files.dir).catch((error: unknown) => Promise.reject(sessionFileError(files.dir, 'read', error)))).mtime.toISOString();
   return {
     id,
     files,
@@ -70,7 +76,13 @@ export async function loadSession(id: string, files: SessionFiles): Promise<Load
     usageEndsWithNewline: usage.endsWithNewline,
     context: contextStillValid ? context : null,
     warnings,
+    unreadable,
+    sources,
   };
+}
+
+function unreadableLine(file: QuarantineEntry['file']): (problem: JsonLineProblem) => QuarantineEntry {
+  return ({ line, message, raw }) => ({ file, line, reason: message, raw });
 }
 
 /** index.json parsed and validated; undefined (with a warning) when it is missing or damaged. */
@@ -106,11 +118,12 @@ export function firstUserTitle(messages: readonly ChatMessage[]): string | null 
   return first ? titleFromText(userWords(first)) : null;
 }
 
+/** The file's bytes, or undefined when it does not exist; any other failure names the file. */
 async function readIfPresent(path: string): Promise<Buffer | undefined> {
   try {
     return await readFile(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
+    throw sessionFileError(path, 'read', error);
   }
 }

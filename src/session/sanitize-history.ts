@@ -1,10 +1,12 @@
 import type { ChatMessage } from '../llm/types';
 
 export type SanitizeReason =
-  /** An assistant tool-call message lacking a result for at least one call (e.g. interrupted mid-round), or its partial results. */
+  /** An assistant tool-call message lacking a result for at least one call (interrupted mid-round, or a result line lost). */
   | 'incomplete_tool_calls'
   /** An assistant tool-call message with a call whose arguments are not a JSON object, or its results. */
   | 'non_object_arguments'
+  /** An assistant tool-call message whose calls share an id (no result can answer both), or its results. */
+  | 'duplicate_call_id'
   /** A tool message that answers no call of the assistant message right before its run of tool messages. */
   | 'orphan_tool_result'
   /** A second result for a call that already has one. */
@@ -17,38 +19,57 @@ export interface RemovedMessage {
   detail: string;
 }
 
-export interface SanitizedHistory {
-  /** The kept messages: the same objects, in the same order. */
-  messages: ChatMessage[];
-  removed: RemovedMessage[];
+/** A result the repair wrote for a call that had none. */
+export interface AddedMessage {
+  /** Index in the repaired history. */
+  index: number;
+  toolCallId: string;
+  reason: 'incomplete_tool_calls';
 }
 
+export interface SanitizedHistory {
+  /** The repaired history: every kept message is the same object, in the same order. */
+  messages: ChatMessage[];
+  /** Messages that cannot be sent as they are (they break the protocol on their own terms). */
+  removed: RemovedMessage[];
+  /** Results written for calls that had none. */
+  added: AddedMessage[];
+}
+
+/** What a call without a result is answered with: the model learns the call did not (visibly) finish. */
+export const MISSING_RESULT_TEXT =
+  '[interrupted] No result was recorded for this tool call: the run stopped before it finished, or its result was lost. ' +
+  'Whether it took effect is unknown; check before repeating it.';
+
 /**
- * Makes a history safe to send to a model: every assistant tool call has exactly one result, every tool
- * message answers a call, all arguments are JSON objects. A round (an assistant tool-call message and
- * the run of tool messages right after it) that breaks this is dropped whole, assistant text included:
- * keeping its text alone would pretend the round ended without tools. Pure; nothing is reordered.
+ * Makes a history safe to send to a model while keeping every message that is valid on its own terms.
+ * A call without a result is answered with MISSING_RESULT_TEXT (its assistant message and the other
+ * results stay). Only messages that are themselves broken go: a tool message that answers no call or
+ * answers one twice, and a tool-call round whose calls cannot be answered (arguments that are not a
+ * JSON object, two calls sharing an id), with its results. Pure; nothing is reordered.
  */
 export function sanitizeHistory(messages: readonly ChatMessage[]): SanitizedHistory {
+  const kept: ChatMessage[] = [];
   const removed: RemovedMessage[] = [];
+  const added: AddedMessage[] = [];
   let index = 0;
   while (index < messages.length) {
     const message = messages[index]!;
     if (message.role === 'assistant' && message.tool_calls && message.tool_calls.length > 0) {
       const resultsEnd = endOfToolRun(messages, index + 1);
-      removed.push(...checkToolRound(messages, index, resultsEnd));
+      repairToolRound(messages, index, resultsEnd, { kept, removed, added });
       index = resultsEnd;
       continue;
     }
     if (message.role === 'tool') {
       removed.push({ index, reason: 'orphan_tool_result', detail: `tool result ${message.tool_call_id ?? '(no id)'} follows no tool call` });
+    } else {
+      kept.push(message);
     }
     index += 1;
   }
-  if (removed.length === 0) return { messages: [...messages], removed };
-  const removedIndexes = new Set(removed.map((entry) => entry.index));
   removed.sort((a, b) => a.index - b.index);
-  return { messages: messages.filter((_, i) => !removedIndexes.has(i)), removed };
+  return { messages: kept, removed, added };
 }
 
 function endOfToolRun(messages: readonly ChatMessage[], start: number): number {
@@ -57,50 +78,52 @@ function endOfToolRun(messages: readonly ChatMessage[], start: number): number {
   return end;
 }
 
-/** Checks the assistant message at `callIndex` against the tool messages in [callIndex + 1, resultsEnd). */
-function checkToolRound(messages: readonly ChatMessage[], callIndex: number, resultsEnd: number): RemovedMessage[] {
-  const calls = messages[callIndex]!.tool_calls!;
-  const callIds = new Set(calls.map((call) => call.id));
-  const removed: RemovedMessage[] = [];
-  const answered = new Set<string>();
-  const resultIndexes: number[] = [];
+interface RepairOutput {
+  kept: ChatMessage[];
+  removed: RemovedMessage[];
+  added: AddedMessage[];
+}
 
+/** Repairs the assistant message at `callIndex` and the tool messages in [callIndex + 1, resultsEnd). */
+function repairToolRound(messages: readonly ChatMessage[], callIndex: number, resultsEnd: number, out: RepairOutput): void {
+  const calls = messages[callIndex]!.tool_calls!;
+  const unanswerable = findUnanswerable(calls);
+  if (unanswerable) {
+    out.removed.push({ index: callIndex, ...unanswerable });
+    for (let i = callIndex + 1; i < resultsEnd; i += 1) {
+      out.removed.push({ index: i, reason: unanswerable.reason, detail: `result of ${messages[i]!.tool_call_id}, whose tool-call message was removed` });
+    }
+    return;
+  }
+
+  const callIds = new Set(calls.map((call) => call.id));
+  const answered = new Set<string>();
+  out.kept.push(messages[callIndex]!);
   for (let i = callIndex + 1; i < resultsEnd; i += 1) {
     const id = messages[i]!.tool_call_id;
     if (id === undefined || !callIds.has(id)) {
-      removed.push({ index: i, reason: 'orphan_tool_result', detail: `tool result ${id ?? '(no id)'} answers no call of message ${callIndex}` });
+      out.removed.push({ index: i, reason: 'orphan_tool_result', detail: `tool result ${id ?? '(no id)'} answers no call of message ${callIndex}` });
     } else if (answered.has(id)) {
-      removed.push({ index: i, reason: 'duplicate_tool_result', detail: `second result for ${id}` });
+      out.removed.push({ index: i, reason: 'duplicate_tool_result', detail: `second result for ${id}` });
     } else {
       answered.add(id);
-      resultIndexes.push(i);
+      out.kept.push(messages[i]!);
     }
   }
-
-  const roundProblem = findRoundProblem(calls, callIds, answered);
-  if (roundProblem) {
-    removed.push({ index: callIndex, ...roundProblem });
-    for (const i of resultIndexes) {
-      removed.push({ index: i, reason: roundProblem.reason, detail: `result of ${messages[i]!.tool_call_id}, whose tool-call message was removed` });
-    }
+  for (const call of calls) {
+    if (answered.has(call.id)) continue;
+    out.added.push({ index: out.kept.length, toolCallId: call.id, reason: 'incomplete_tool_calls' });
+    out.kept.push({ role: 'tool', tool_call_id: call.id, content: MISSING_RESULT_TEXT });
   }
-  return removed;
 }
 
-function findRoundProblem(
-  calls: NonNullable<ChatMessage['tool_calls']>,
-  callIds: Set<string>,
-  answered: Set<string>,
-): { reason: SanitizeReason; detail: string } | undefined {
+/** Why no result could ever make this round valid, if so. */
+function findUnanswerable(calls: NonNullable<ChatMessage['tool_calls']>): { reason: SanitizeReason; detail: string } | undefined {
   const badArguments = calls.find((call) => !isJsonObjectText(call.function.arguments));
-  if (badArguments) {
-    return { reason: 'non_object_arguments', detail: `arguments of ${badArguments.id} are not a JSON object` };
+  if (badArguments) return { reason: 'non_object_arguments', detail: `arguments of ${badArguments.id} are not a JSON object` };
+  if (new Set(calls.map((call) => call.id)).size !== calls.length) {
+    return { reason: 'duplicate_call_id', detail: 'two calls share one id, so one result cannot answer both' };
   }
-  if (callIds.size !== calls.length) {
-    return { reason: 'incomplete_tool_calls', detail: 'two calls share one id, so one result cannot answer both' };
-  }
-  const missing = calls.filter((call) => !answered.has(call.id)).map((call) => call.id);
-  if (missing.length > 0) return { reason: 'incomplete_tool_calls', detail: `no result for ${missing.join(', ')}` };
   return undefined;
 }
 

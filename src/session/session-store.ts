@@ -7,7 +7,10 @@ import { SessionNotFoundError, SessionsDirError } from './errors';
 import { loadSession, readIndexOrProblem } from './load-session';
 import { SESSION_INDEX_VERSION, type SessionIndex } from './schemas';
 import { Session } from './session';
+import { sessionFileError } from './session-file-error';
 import { sessionFiles } from './session-files';
+import { titleFromText } from './session-title';
+import { SessionLock } from './session-lock';
 import { assertValidSessionId, generateSessionId, isValidSessionId } from './session-id';
 import type { SessionListing, SessionSummary, SkippedSessionEntry } from './types';
 import { emptyUsage } from './usage';
@@ -28,11 +31,11 @@ export class SessionStore {
 
   async create(options: CreateSessionOptions = {}): Promise<Session> {
     if (options.id !== undefined) assertValidSessionId(options.id);
-    await this.ensureSessionsDir();
+    await this.prepare();
     const id = await this.makeSessionDir(options.id);
     const files = sessionFiles(this.sessionsDir, id);
     const now = new Date().toISOString();
-    const title = options.title?.trim() || null;
+    const title = options.title ? titleFromText(options.title) : null;
     const index: SessionIndex = {
       version: SESSION_INDEX_VERSION,
       id,
@@ -43,7 +46,7 @@ export class SessionStore {
       usage: { total: emptyUsage(), roundCount: 0 },
       context: { messageCount: 0, tokenCount: 0, toolCallCount: 0, historyBytes: 0 },
     };
-    await writeFile(files.history, '', { flag: 'wx' });
+    await writeFile(files.history, '', { flag: 'wx' }).catch((error: unknown) => Promise.reject(sessionFileError(files.history, 'write', error)));
     await writeFileAtomic(files.index, `${JSON.stringify(index, null, 2)}\n`);
     return new Session({
       id,
@@ -59,6 +62,8 @@ export class SessionStore {
       usageEndsWithNewline: true,
       context: index.context,
       warnings: [],
+      unreadable: [],
+      sources: new Map(),
     });
   }
 
@@ -111,14 +116,25 @@ export class SessionStore {
     return { sessions, skipped };
   }
 
+  /** Deletes a session; refused (SessionLockedError) while another writer holds it. */
   async remove(id: string): Promise<void> {
     assertValidSessionId(id);
     if (!(await this.exists(id))) throw new SessionNotFoundError(id, this.sessionsDir);
-    await rm(sessionFiles(this.sessionsDir, id).dir, { recursive: true, force: true });
+    const dir = sessionFiles(this.sessionsDir, id).dir;
+    const lock = new SessionLock(id, dir);
+    await lock.acquire();
+    try {
+      await rm(dir, { recursive: true, force: true });
+    } finally {
+      await lock.release();
+    }
   }
 
-  /** Creates the sessions directory if missing; refuses one that is not a usable directory. */
-  private async ensureSessionsDir(): Promise<void> {
+  /**
+   * Creates the sessions directory if missing; refuses (SessionsDirError) one that is not a usable
+   * directory. A caller can check the directory early, before any session is created in it.
+   */
+  async prepare(): Promise<void> {
     if (await this.checkSessionsDir()) return;
     try {
       await makeDirectory(this.sessionsDir);

@@ -1,12 +1,15 @@
-import { appendFile } from 'node:fs/promises';
 import type { ChatMessage, Usage } from '../llm/types';
-import { writeFileAtomic } from './atomic-write';
+import { appendDurably, removeLeftoverTempFiles, writeFileAtomic } from './atomic-write';
 import { addContextStats, contextStats, emptyContextStats, subtractContextStats } from './context-stats';
 import { toJsonLines } from './jsonl';
 import type { LoadedSession } from './load-session';
+import { quarantine, type QuarantineEntry } from './quarantine';
 import { persistedMessageSchema, persistedUsageSchema, SESSION_INDEX_VERSION, type SessionIndex } from './schemas';
+import { sessionFileError } from './session-file-error';
 import type { SessionFiles } from './session-files';
 import { titleFromText, userWords } from './session-title';
+import { SessionLock } from './session-lock';
+import { planRepair, type SessionRepair } from './session-repair';
 import { isTokenizerReady } from './tokenizer';
 import type { ContextStats, SessionLoadWarning, SessionUsage, UsageRound } from './types';
 import { addUsage, emptyUsage } from './usage';
@@ -14,7 +17,10 @@ import { addUsage, emptyUsage } from './usage';
 /**
  * One persisted conversation. History is append-only JSONL: an append writes only the new lines and a
  * small index, so its cost does not grow with the history. Writes are queued, so concurrent calls land
- * in call order. Obtain one from a SessionStore (create/open).
+ * in call order, and each is flushed to disk before it resolves. One writer per session: `lock()` holds
+ * the session's writer lock until `close()`; without it, each write takes the lock for its own duration,
+ * so a write to a session another writer holds fails with SessionLockedError. Obtain one from a
+ * SessionStore (create/open).
  */
 export class Session {
   readonly id: string;
@@ -35,6 +41,13 @@ export class Session {
   /** Context stats of the first `counted.stats.messageCount` messages, whose lines end at `counted.historyBytes`. */
   private counted: { stats: ContextStats; historyBytes: number };
   private writes: Promise<unknown> = Promise.resolve();
+  private readonly writerLock: SessionLock;
+  /** True between lock() and close(): writes need not take the lock each time. */
+  private holdingLock = false;
+  /** Lines that could not be read when loading, still in the files until repair() quarantines them. */
+  private unreadable: QuarantineEntry[];
+  /** Loaded messages' lines and bytes, until the first repair (which needs them to quarantine exactly). */
+  private sources: LoadedSession['sources'];
 
   /** @internal Use SessionStore.create / SessionStore.open. */
   constructor(loaded: LoadedSession) {
@@ -62,6 +75,56 @@ export class Session {
         }
       : { stats: emptyContextStats(), historyBytes: 0 };
     this.warnings = loaded.warnings;
+    this.unreadable = loaded.unreadable;
+    this.sources = loaded.sources;
+    this.writerLock = new SessionLock(loaded.id, loaded.files.dir);
+  }
+
+  /**
+   * Becomes the session's one writer until `close()`: throws SessionLockedError (naming the holder's pid)
+   * when another runner or process holds it. Temp files a killed writer left behind are removed.
+   */
+  async lock(): Promise<void> {
+    await this.writerLock.acquire();
+    try {
+      await removeLeftoverTempFiles(this.files.dir);
+    } catch (error) {
+      await this.writerLock.release();
+      throw sessionFileError(this.files.dir, 'write', error);
+    }
+    this.holdingLock = true;
+  }
+
+  /** Waits for queued writes, then releases the writer lock (if held). */
+  async close(): Promise<void> {
+    await this.flush();
+    this.holdingLock = false;
+    await this.writerLock.release();
+  }
+
+  /**
+   * Makes the files sound again after a crash or damage, losing nothing: lines that could not be read, and
+   * messages that break the tool-call protocol on their own terms, are moved byte for byte to
+   * `history.quarantine.jsonl` / `usage.quarantine.jsonl` (with line number and reason) before the files are
+   * rewritten without them; a tool call without a result gets an "[interrupted]" result. Returns what was done
+   * (`repairWarnings` turns it into warnings).
+   */
+  repair(): Promise<SessionRepair> {
+    return this.enqueue(async () => {
+      const plan = planRepair(this.history, this.unreadable, this.sources);
+      // Quarantine first and durably: the lines leave the originals only once they are safe elsewhere.
+      await quarantine(this.files.dir, plan.entries);
+      if (plan.history) await this.rewriteHistory(plan.history);
+      if (plan.rewriteUsage) {
+        await writeFileAtomic(this.files.usage, toJsonLines(this.rounds));
+        this.usageEndsWithNewline = true;
+      }
+      this.unreadable = [];
+      this.sources = new Map();
+      // Any load warning (a damaged index, a missing history) is settled by an index that matches the files.
+      if (plan.history || plan.rewriteUsage || this.warnings.length) await this.writeIndex();
+      return plan.report;
+    });
   }
 
   get messages(): readonly ChatMessage[] {
@@ -104,7 +167,7 @@ export class Session {
     return this.enqueue(async () => {
       // After a torn last line, start on a fresh line so the torn bytes cannot swallow this message.
       const text = (this.historyEndsWithNewline ? '' : '\n') + toJsonLines(batch);
-      await appendFile(this.files.history, text, 'utf8');
+      await appendDurably(this.files.history, text);
       this.historyBytes += Buffer.byteLength(text, 'utf8');
       this.historyEndsWithNewline = true;
       this.lastMessageEnd = this.historyBytes;
@@ -126,25 +189,29 @@ export class Session {
     const own = new Set(this.history);
     const next = messages.map((message, i) => (own.has(message) ? message : validated(message, i)));
     return this.enqueue(async () => {
-      const nextStats = this.statsAfterRewrite(next);
-      // Invalidate the persisted stats first: a crash between the two writes must not pair old stats with new history.
-      await this.writeIndex({ withContext: false });
-      const text = toJsonLines(next);
-      await writeFileAtomic(this.files.history, text);
-      this.history = next;
-      this.historyBytes = Buffer.byteLength(text, 'utf8');
-      this.historyEndsWithNewline = true;
-      this.lastMessageEnd = this.historyBytes;
-      this.counted = { stats: nextStats, historyBytes: this.historyBytes };
+      await this.rewriteHistory(next);
       await this.writeIndex();
     });
+  }
+
+  private async rewriteHistory(next: ChatMessage[]): Promise<void> {
+    const nextStats = this.statsAfterRewrite(next);
+    // Invalidate the persisted stats first: a crash between the two writes must not pair old stats with new history.
+    await this.writeIndex({ withContext: false });
+    const text = toJsonLines(next);
+    await writeFileAtomic(this.files.history, text);
+    this.history = next;
+    this.historyBytes = Buffer.byteLength(text, 'utf8');
+    this.historyEndsWithNewline = true;
+    this.lastMessageEnd = this.historyBytes;
+    this.counted = { stats: nextStats, historyBytes: this.historyBytes };
   }
 
   /** Adds one model call's usage to the totals and the rounds (usage.jsonl), and persists both. */
   recordUsage(usage: Usage, model: string): Promise<void> {
     const round: UsageRound = { model, usage: persistedUsageSchema.parse(usage), at: new Date().toISOString() };
     return this.enqueue(async () => {
-      await appendFile(this.files.usage, (this.usageEndsWithNewline ? '' : '\n') + toJsonLines([round]), 'utf8');
+      await appendDurably(this.files.usage, (this.usageEndsWithNewline ? '' : '\n') + toJsonLines([round]));
       this.usageEndsWithNewline = true;
       this.rounds.push(round);
       this.usageTotal = addUsage(this.usageTotal, round.usage);
@@ -166,9 +233,20 @@ export class Session {
   }
 
   private enqueue<T>(operation: () => Promise<T>): Promise<T> {
-    const result = this.writes.then(operation);
+    const result = this.writes.then(() => this.asWriter(operation));
     this.writes = result.catch(() => undefined); // one failed write must not block the ones after it
     return result;
+  }
+
+  /** Runs a write as the session's writer: under the held lock, or under the lock taken for this write alone. */
+  private async asWriter<T>(operation: () => Promise<T>): Promise<T> {
+    if (this.holdingLock) return operation();
+    await this.writerLock.acquire();
+    try {
+      return await operation();
+    } finally {
+      await this.writerLock.release();
+    }
   }
 
   /** Stats of the rewritten history: by subtraction when it only drops messages, else by counting. */

@@ -47,4 +47,6 @@ export interface SessionLoadWarning {
   /** 1-based line number, for JSONL files. */
   line?: number;
   message: string;
+  /** Where the line (or message) was moved, when a writer quarantined it (`history.quarantine.jsonl`). */
+  quarantineFile?: string;
 }

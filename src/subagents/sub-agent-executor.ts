@@ -1,6 +1,7 @@
 import type OpenAI from 'openai';
 import type { Usage } from '../llm/types';
 import type { AgentRunnerOptions, StopReason } from '../runner/types';
+import { TodoStore } from '../todo';
 import { BashTool, type BashRouter } from '../tools';
 import type { ExtensionHandlers } from '../tools/extensions/extension-handlers';
 import type { CommandResult, SubAgentExecutor, SubAgentExecutorFactory, TaskRequest } from '../tools/types';
@@ -26,7 +27,7 @@ export interface SubAgentDependencies {
    * sandbox, secret-free environment and redaction and the same MCP and skill handlers.
    * `readOnly` is set for task:explore.
    */
-  createRouter(options: { cwd: string; readOnly: boolean }): BashRouter;
+  createRouter(options: { cwd: string; readOnly: boolean; todoStore: TodoStore }): BashRouter;
   /** The skill catalog a `task:skill` sub-agent answers from. */
   extensions?: ExtensionHandlers;
 }
@@ -41,13 +42,19 @@ export function createSubAgentExecutorFactory(deps: SubAgentDependencies): SubAg
         const cwd = deps.cwd();
         // The skill sub-agent has no tools: it answers from the catalog it is given (so it cannot recurse either).
         const catalog = kind.answersFromSkillCatalog ? `\n\n${(await deps.extensions?.skillCatalog?.(request.prompt)) ?? 'Skill catalog: no skills are installed.'}` : '';
-        const router = deps.createRouter({ cwd, readOnly: kind.readOnly });
+        // One todo list for the sub-agent's TodoWrite and its runner's reminder.
+        const todoStore = new TodoStore();
+        const router = deps.createRouter({ cwd, readOnly: kind.readOnly, todoStore });
         const bash = guardNestedTasks(new BashTool(router));
         let stopReason: StopReason = 'completed';
+        // Usage writes to the parent's session are awaited before the task reports back, and their failure is reported.
+        const usageWrites: Promise<unknown>[] = [];
+        const usageFailures: string[] = [];
         const runner = deps.createRunner({
           model: deps.model,
           client: deps.client,
           cwd,
+          todoStore,
           toolset: kind.answersFromSkillCatalog ? [] : [bash],
           enableSkillSearchInstruction: false,
           isSubAgent: true,
@@ -55,13 +62,20 @@ export function createSubAgentExecutorFactory(deps: SubAgentDependencies): SubAg
             ? `${kind.role}${catalog}`
             : `${kind.role}\nYour working directory is ${cwd}. Your one tool is Bash(command="..."); commands accept --help.`,
           onEvent: (event) => {
-            if (event.type === 'usage') deps.recordUsage(event.usage, event.model);
+            if (event.type === 'usage') {
+              usageWrites.push(
+                Promise.resolve()
+                  .then(() => deps.recordUsage(event.usage, event.model))
+                  .catch((error: unknown) => usageFailures.push(error instanceof Error ? error.message : String(error))),
+              );
+            }
             if (event.type === 'run_finished') stopReason = event.stopReason;
           },
         });
         try {
-          const text = await runner.run(request.prompt, { signal });
-          const note = bash.blocked ? `\n\n[Note] ${bash.blocked} nested task command(s) were not run (not permitted inside a sub-agent); the sub-agent completed its own task.` : '';
+          const text = await runner.run(request.prompt, { signal }).finally(() => Promise.all(usageWrites));
+          const usageNote = usageFailures.length ? `\n\n[Note] The sub-agent's token usage could not be recorded in the session: ${usageFailures[0]}` : '';
+          const note = (bash.blocked ? `\n\n[Note] ${bash.blocked} nested task command(s) were not run (not permitted inside a sub-agent); the sub-agent completed its own task.` : '') + usageNote;
           return stopReason === 'completed'
             ? { stdout: text + note, stderr: '', exitCode: 0 }
             : { stdout: '', stderr: `Sub-agent task:${request.type} stopped (${stopReason}): ${text}`, exitCode: 1 };

@@ -43,7 +43,9 @@ export class BashTool implements Tool<{ command: string }> {
         failed: (error) => toToolResult(command, { stdout: '', stderr: `Internal error: ${error instanceof Error ? error.message : String(error)}\n`, exitCode: 1 }),
       },
     );
-    cancelOnAbort(options.signal, result);
+    // One listener on the caller's signal per call, removed once the call settles.
+    const stopListening = cancelOnAbort(options.signal, result);
+    void result.then(stopListening);
     return result;
   }
 }

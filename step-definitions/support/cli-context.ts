@@ -232,7 +232,7 @@ export function splitCommandLine(line: string): string[] {
   return words;
 }
 
-interface ProcessEntry {
+export interface ProcessEntry {
   pid: number;
   ppid: number;
   stat: string;
@@ -240,7 +240,7 @@ interface ProcessEntry {
 }
 
 /** Every process, from `ps` (Linux and macOS). */
-async function processTable(): Promise<ProcessEntry[]> {
+export async function processTable(): Promise<ProcessEntry[]> {
   const { stdout } = await promisify(execFile)('ps', ['-A', '-o', 'pid=,ppid=,stat=,args=']);
   return stdout.split('\n').flatMap((line) => {
     const match = /^\s*(\d+)\s+(\d+)\s+(\S+)\s+(.*)$/.exec(line);
@@ -248,7 +248,7 @@ async function processTable(): Promise<ProcessEntry[]> {
   });
 }
 
-function descendants(table: ProcessEntry[], root: number): ProcessEntry[] {
+export function descendants(table: ProcessEntry[], root: number): ProcessEntry[] {
   const found: ProcessEntry[] = [];
   let parents = new Set([root]);
   while (parents.size) {

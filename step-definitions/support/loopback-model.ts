@@ -18,6 +18,8 @@ export class LoopbackModel {
   readonly received: LoopbackRequest[] = [];
   private server?: Server;
   private url?: string;
+  /** While set, requests wait for it before they are answered. */
+  private gate?: Promise<void>;
 
   /** Starts on a free port (once) and returns the base URL for --base-url. */
   async start(): Promise<string> {
@@ -31,6 +33,16 @@ export class LoopbackModel {
 
   reply(...replies: ScriptedReply[]): void {
     this.script.add(...replies);
+  }
+
+  /** Holds every reply until the returned function is called (a model that is busy for as long as a scenario needs). */
+  holdReplies(): () => void {
+    let release!: () => void;
+    this.gate = new Promise((resolve) => (release = resolve));
+    return () => {
+      this.gate = undefined;
+      release();
+    };
   }
 
   async close(): Promise<void> {
@@ -52,6 +64,7 @@ export class LoopbackModel {
     // A client that hangs up (an interrupted CLI) ends a delayed reply early.
     const gone = new AbortController();
     response.on('close', () => gone.abort());
+    if (this.gate) await this.gate;
     let answer: Response;
     try {
       answer = await this.script.respond(body, gone.signal);

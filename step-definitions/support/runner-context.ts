@@ -35,6 +35,10 @@ export class RunnerContext {
   /** How often a recorded tool's cancel() was called. */
   cancelCalls = 0;
   usageBefore?: SessionUsage;
+  /** Set by a scenario whose event listener throws after recording each event. */
+  throwingListener = false;
+  /** What the runner reported through onListenerError. */
+  listenerFailures: unknown[] = [];
 
   constructor(private readonly world: SynapseWorld) {}
 
@@ -45,7 +49,10 @@ export class RunnerContext {
       client: this.world.llm.client(),
       cwd: await this.world.tempDir(),
       ...this.options,
-      onEvent: (event) => this.events.push({ event, at: performance.now() }),
+      onEvent: (event) => {
+        this.events.push({ event, at: performance.now() });
+        if (this.throwingListener) throw new Error(`listener failed on ${event.type}`);
+      },
     });
     this.world.onCleanup(() => runner.close());
     this.built = runner;

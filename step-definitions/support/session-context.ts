@@ -2,7 +2,7 @@ import { appendFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promise
 import { join } from 'node:path';
 import type { DataTable } from '@cucumber/cucumber';
 import type { ChatMessage, ToolCall } from '../../src/llm/types';
-import { SessionStore, type ContextStats, type SanitizedHistory, type Session, type SessionListing } from '../../src/session';
+import { MISSING_RESULT_TEXT, SessionStore, type ContextStats, type SanitizedHistory, type Session, type SessionListing } from '../../src/session';
 import type { SynapseWorld } from './world';
 
 /** Table columns used by session scenarios to write a history compactly. */
@@ -117,10 +117,12 @@ export function plainConversation(count: number): ChatMessage[] {
 /**
  * Reads a history table: 角色 | 内容 | 工具调用 | 回复的调用. An empty 内容 is null. 工具调用 holds
  * `<id> <name> <arguments>` entries separated by " ; " (arguments are the raw text, valid JSON or not).
+ * 内容 `<中断结果>` stands for the result the repair gives a call that had none.
  */
 export function messagesFromTable(table: DataTable): ChatMessage[] {
   return table.hashes().map((row): ChatMessage => {
-    const message: ChatMessage = { role: row[ROLE] as ChatMessage['role'], content: row[CONTENT] ? row[CONTENT] : null };
+    const content = row[CONTENT] === '<中断结果>' ? MISSING_RESULT_TEXT : row[CONTENT];
+    const message: ChatMessage = { role: row[ROLE] as ChatMessage['role'], content: content ? content : null };
     if (row[TOOL_CALLS]) message.tool_calls = row[TOOL_CALLS].split(' ; ').map(parseToolCall);
     if (row[ANSWERS]) message.tool_call_id = row[ANSWERS];
     return message;

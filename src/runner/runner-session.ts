@@ -1,0 +1,95 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { ChatMessage, Usage } from '../llm/types';
+import { repairWarnings, SessionStore, type Session, type SessionLoadWarning } from '../session';
+import type { HistoryStore } from './conversation-history';
+
+export interface RunnerSessionOptions {
+  /** The session's id, or null for a runner that persists nothing. */
+  id: string | null;
+  /** An opened session to continue. */
+  session?: Session;
+  /** Resume this session (it must exist) rather than create a new one. */
+  resume: boolean;
+  sessionsDir?: string;
+}
+
+/**
+ * The runner's hold on its session: the one writer from open to close (the session's writer lock), a
+ * resumed session repaired before its first request (what cannot be used is quarantined and reported,
+ * never dropped), and a new session created only when the first exchange is confirmed, so a run that
+ * ends before the model answered leaves nothing on disk.
+ */
+export class RunnerSession implements HistoryStore {
+  /** Problems found and repaired when the session was opened; reported by the next run. */
+  warnings: SessionLoadWarning[] = [];
+  private session: Session | null = null;
+  private creating?: Promise<Session>;
+  private closed = false;
+
+  constructor(private readonly options: RunnerSessionOptions) {}
+
+  get current(): Session | null {
+    return this.session;
+  }
+
+  /** Opens (locks and repairs) a session to resume; returns its history. Nothing to do for a new one. */
+  async open(): Promise<readonly ChatMessage[]> {
+    const { session: given, resume, id } = this.options;
+    if (!given && !(resume && id)) return [];
+    const session = given ?? (await this.store().open(id!));
+    await session.lock();
+    this.session = session;
+    // Unreadable lines are reported by the repair (with where they went); the rest as they were found.
+    const loadWarnings = session.warnings.filter((warning) => warning.line === undefined);
+    const report = await session.repair();
+    this.warnings = [...loadWarnings, ...repairWarnings(report)];
+    return session.messages;
+  }
+
+  /** What the user asked: the session's title (not the instruction block put before it) if it has none. */
+  titleHint?: string;
+
+  async append(messages: readonly ChatMessage[]): Promise<void> {
+    const session = await this.ensure();
+    if (!session) return;
+    if (!session.title && this.titleHint) await session.setTitle(this.titleHint);
+    await session.append(messages);
+  }
+
+  async repair(): Promise<readonly ChatMessage[]> {
+    const session = await this.ensure();
+    if (!session) return [];
+    const report = await session.repair();
+    this.warnings.push(...repairWarnings(report));
+    return session.messages;
+  }
+
+  async recordUsage(usage: Usage, model: string): Promise<void> {
+    await (await this.ensure())?.recordUsage(usage, model);
+  }
+
+  /** Releases the writer lock once queued writes are done. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const session = this.session ?? (this.creating ? await this.creating.catch(() => null) : null);
+    await session?.close();
+  }
+
+  /** The session, created and locked on first use when the runner started a new one. */
+  private async ensure(): Promise<Session | null> {
+    if (this.session || !this.options.id) return this.session;
+    if (this.closed) throw new Error(`AgentRunner is closed: session ${this.options.id} cannot be written`);
+    this.creating ??= (async () => {
+      const session = await this.store().create({ id: this.options.id!, title: this.titleHint });
+      await session.lock();
+      this.session = session;
+      return session;
+    })();
+    return this.creating;
+  }
+
+  private store(): SessionStore {
+    return new SessionStore(this.options.sessionsDir ?? process.env.SYNAPSE_SESSIONS_DIR ?? join(homedir(), '.synapse', 'sessions'));
+  }
+}
