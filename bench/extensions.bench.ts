@@ -5,6 +5,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BashRouter, createExtensions, SkillLibrary } from '../src';
+import { median, time } from './timing';
 
 const ECHO_ITERATIONS = 500;
 const SEARCH_ITERATIONS = 200;
@@ -18,21 +19,7 @@ const WORDS = (
   'document diagram spreadsheet csv json yaml markdown api client server auth token secret rotate audit security scan'
 ).split(' ');
 
-function median(samples: number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
-async function time(iterations: number, run: () => Promise<unknown>): Promise<number[]> {
-  const samples: number[] = [];
-  for (let i = 0; i < iterations; i++) {
-    const started = process.hrtime.bigint();
-    await run();
-    samples.push(Number(process.hrtime.bigint() - started) / 1e6);
-  }
-  return samples;
-}
 
 /** A deterministic word sequence (a small LCG), so every run indexes the same text. */
 function words(seed: number, count: number): string {

@@ -5,27 +5,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BashRouter } from '../src';
+import { median, time } from './timing';
 
 const ROUTER_ITERATIONS = 2000;
 const SPAWN_ITERATIONS = 200;
 const TARGET_MEDIAN_MS = 0.5;
 const TARGET_RATIO = 6;
 
-function median(samples: number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
 
-async function time(iterations: number, run: () => Promise<unknown>): Promise<number[]> {
-  const samples: number[] = [];
-  for (let i = 0; i < iterations; i++) {
-    const started = process.hrtime.bigint();
-    await run();
-    samples.push(Number(process.hrtime.bigint() - started) / 1e6);
-  }
-  return samples;
-}
 
 function spawnBash(command: string, cwd: string): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -5,17 +5,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BashRouter, bubblewrapStatus, PermissionPolicy, type SandboxMode } from '../src';
+import { median } from './timing';
 
 const ROUND_TRIPS = 2000;
 const TARGET_ROUND_TRIP_MS = 0.5;
 const CHECKS = 20_000;
 const TARGET_CHECK_MS = 0.05;
 
-function median(samples: number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChatMessage } from '../src/llm/types';
 import { contextStats, sanitizeHistory, SessionStore, warmUpTokenizer, type Session } from '../src/session';
+import { median } from './timing';
 
 const LONG_HISTORY = 10_000;
 const SAMPLES = 15;
@@ -109,11 +110,6 @@ function time(work: () => unknown): number {
   return performance.now() - start;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 function ms(value: number): string {
   return `${value.toFixed(value < 10 ? 3 : 1)} ms`;
