@@ -1,10 +1,7 @@
-import { loadPermissionRules, PermissionRulesError } from '../tools/security/permission-rules-file';
-import { PermissionPolicy, type PermissionRules } from '../tools/security/permission-policy';
-import { PERMISSION_ACTIONS, PermissionRuleError, type PermissionAction } from '../tools/security/permission-rule';
-import { SANDBOX_MODES, type SandboxMode } from '../tools/security/sandbox';
+import type { PermissionPolicy, PermissionRules } from '../tools/security/permission-policy';
+import { PERMISSION_ACTIONS, SANDBOX_MODES, type PermissionAction, type SandboxMode } from '../tools/security/security-choices';
 import type { ToolSecurityOptions } from '../tools/security/tool-security';
 import { CliError } from './exit-codes';
-import { terminalApprover } from './permission-prompt';
 
 export interface SecurityArgs {
   sandbox?: SandboxMode;
@@ -46,6 +43,11 @@ export const securityOptions = {
  * --json) nobody can answer, so ask is denied unless --approve-all.
  */
 export function toolSecurityOptions(args: SecurityArgs, context: { json: boolean; onInterrupt: () => void; secrets?: string[] }): ToolSecurityOptions {
+  // Loaded here, not with the flag declarations: `--help` and `--version` must not pay for zod and RE2.
+  const { loadPermissionRules, PermissionRulesError } = require('../tools/security/permission-rules-file') as typeof import('../tools/security/permission-rules-file');
+  const { PermissionPolicy } = require('../tools/security/permission-policy') as typeof import('../tools/security/permission-policy');
+  const { PermissionRuleError } = require('../tools/security/permission-rule') as typeof import('../tools/security/permission-rule');
+  const { terminalApprover } = require('./permission-prompt') as typeof import('./permission-prompt');
   const sets: PermissionRules[] = [];
   if (args.permissions) {
     try {

@@ -1,7 +1,8 @@
 import { RE2JS } from 're2js';
 
-export const PERMISSION_ACTIONS = ['deny', 'ask', 'allow'] as const;
-export type PermissionAction = (typeof PERMISSION_ACTIONS)[number];
+import type { PermissionAction } from './security-choices';
+
+export { PERMISSION_ACTIONS, type PermissionAction } from './security-choices';
 
 /** A rule as configured: an action, a pattern over command text, and where it came from (for messages). */
 export interface PermissionRuleSpec {

@@ -3,9 +3,9 @@ import type { ShellLaunch } from '../shell-process';
 import { bubblewrapStatus } from './bubblewrap';
 import { isInside, realWorkspace } from './workspace-paths';
 
-export const SANDBOX_MODES = ['read-only', 'workspace-write', 'off'] as const;
-/** read-only: nothing writable but a private /tmp; workspace-write: also the workspace; off: no sandbox. */
-export type SandboxMode = (typeof SANDBOX_MODES)[number];
+import type { SandboxMode } from './security-choices';
+
+export { SANDBOX_MODES, type SandboxMode } from './security-choices';
 
 export interface SandboxOptions {
   /** Default: workspace-write where bubblewrap works, else off. */
