@@ -1,4 +1,4 @@
-@tools
+@own @tools
 Feature: TodoWrite 的输入形式与报错
   文档规定了 schema 与上限。这里规定留白的部分：JSON 的几种传入方式、多个错误同时报告、
   长度上限的非法值回退，以及成功时打印的清单。

@@ -1,4 +1,4 @@
-@extras @cli
+@own @cli
 Feature: synapse run：一次 Agent 运行
   `synapse run` 用 AgentRunner 执行一次运行。离线时 --fixture 在进程内重放一段脚本化对话（无 key、无网络）；
   --base-url 指向任何 OpenAI 兼容端点，这里是测试里的回环 HTTP 服务器。给人看的输出：助手文本流到 stdout，

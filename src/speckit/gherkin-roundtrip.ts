@@ -1,6 +1,6 @@
 import { AstBuilder, GherkinClassicTokenMatcher, Parser } from '@cucumber/gherkin';
 import { IdGenerator, type GherkinDocument } from '@cucumber/messages';
-import type { SpecDocument } from './spec-document';
+import type { SpecBusinessRule, SpecDocument, SpecSection } from './spec-document';
 import type { SpecProblem } from './spec-format-error';
 
 /**
@@ -23,7 +23,7 @@ export function roundTripProblems(document: SpecDocument, featureText: string): 
   expect(1, 'the title', document.title, feature?.name);
   expect(1, 'the description', document.description.join('\n'), descriptionOf(feature?.description));
   const rules = (feature?.children ?? []).flatMap((child) => (child.rule ? [child.rule] : []));
-  const wantedRules = [...document.sections, ...document.rules];
+  const wantedRules: Array<SpecSection | SpecBusinessRule> = [...document.sections, ...document.rules];
   if (rules.length !== wantedRules.length || (feature?.children ?? []).some((child) => !child.rule)) {
     problems.push({ line: 1, message: `cannot be represented in Gherkin: ${wantedRules.length} sections and rules read back as ${rules.length}` });
     return problems;
