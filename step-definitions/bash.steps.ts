@@ -22,13 +22,16 @@ Given('Router 已就绪', async function (this: SynapseWorld) {
   await tools(this).writeWorkspaceFile(WORKSPACE_FILE, WORKSPACE_FILE_SEED);
 });
 
-Given('Router 未注入 `subAgentExecutorFactory`', function (this: SynapseWorld) {
-  expect(tools(this).routerOptions.subAgentExecutorFactory).to.equal(undefined);
+Given('Router 未注入 `subAgentExecutorFactory`', async function (this: SynapseWorld) {
+  delete tools(this).routerOptions.subAgentExecutorFactory;
+  await tools(this).router();
 });
 
-// `执行 \`store.update(items)\`` belongs to the TodoStore steps, hence the lookahead.
-Given(/^执行 `(?!store\.|runner\.|run\()([^`]+)`$/, function (this: SynapseWorld, command: string) {
-  tools(this).prepare(command);
+// `执行 \`store.update(items)\`` belongs to the TodoStore steps, hence the lookahead. As a When it runs
+// the command; as a Given it arranges it for the When that follows (`When 进入 JSON.parse`).
+Given(/^执行 `(?!store\.|runner\.|run\()([^`]+)`$/, async function (this: SynapseWorld, command: string) {
+  if (this.inAction) await tools(this).run(command);
+  else tools(this).prepare(command);
 });
 
 Given(/^用户输入 `(.+)`$/, function (this: SynapseWorld, command: string) {

@@ -91,7 +91,7 @@ Feature: synapse run：一次 Agent 运行
       And CLI 模型收到的第 2 次请求应该包含消息 "first answer"
 
     Scenario: 未知的会话是坏输入，模型一次也没被调用
-      Given CLI 模型会回复 "never"
+      Given CLI 模型已启动，没有安排任何回复
       When CLI 运行 synapse "run --base-url <model> --session session-0-nothere hi"
       Then CLI 退出码应该是 2
       And CLI 标准错误应该只有一行且包含 "unknown session \"session-0-nothere\""

@@ -1,7 +1,7 @@
 import type OpenAI from 'openai';
 import type { Usage } from '../llm/types';
 import type { AgentRunnerOptions, StopReason } from '../runner/types';
-import { BashRouter, BashTool } from '../tools';
+import { BashRouter, BashTool, type BashRouterOptions } from '../tools';
 import type { CommandResult, SubAgentExecutor, SubAgentExecutorFactory, TaskRequest } from '../tools/types';
 import { guardNestedTasks } from './nested-task-guard';
 import { taskTypeOf, TASK_TYPES } from './task-types';
@@ -20,6 +20,8 @@ export interface SubAgentDependencies {
   cwd: () => string;
   /** Reports a sub-agent's model usage to the parent's session. */
   recordUsage(usage: Usage, model: string): unknown;
+  /** Builds each sub-agent's router (default: a BashRouter without a sub-agent factory). */
+  createRouter?: (options: BashRouterOptions) => BashRouter;
 }
 
 /** `task:general`, `task:explore` and `task:skill`, each a nested AgentRunner with its own history and shell. */
@@ -30,7 +32,7 @@ export function createSubAgentExecutorFactory(deps: SubAgentDependencies): SubAg
     const executor: SubAgentExecutor = {
       async execute(request: TaskRequest, { signal }): Promise<CommandResult> {
         const cwd = deps.cwd();
-        const router = new BashRouter({ cwd, readOnly: kind.readOnly });
+        const router = (deps.createRouter ?? ((options) => new BashRouter(options)))({ cwd, readOnly: kind.readOnly });
         const bash = guardNestedTasks(new BashTool(router));
         let stopReason: StopReason = 'completed';
         const runner = deps.createRunner({

@@ -153,6 +153,7 @@ export class CliContext {
       const model = new LoopbackModel();
       this.loopback = model;
       this.world.onCleanup(() => model.close());
+      this.world.expectConsumed('the loopback model', () => model.script.remaining);
       await model.start();
     }
     return this.loopback;

@@ -25,11 +25,14 @@ export class RuntimeContext {
   readonly agent: Agent = { runner: (state) => this.runner(state) as AgentInstruction };
   config: RuntimeConfig = {};
   private built?: AgentRuntime;
-  state: AgentState = AgentRuntime.createInitialState({ sessionId: 'test-session' });
+  /** A conversation under way, so a step that drops or rewrites state is visible. */
+  state: AgentState = AgentRuntime.createInitialState({ sessionId: 'test-session', messages: [{ role: 'user', content: 'Please help.' }] });
   toolCall?: ToolCall;
   /** What the scenario's tool returns, to compare with what the runtime reports. */
   toolReturn?: unknown;
   result?: StepResult;
+  /** Every step of the scenario, in order. */
+  readonly results: StepResult[] = [];
   stateSnapshot?: string;
   /** How the scenario arranged the step to end: normally, or in the instruction's typical failure. */
   outcome?: 'ok' | 'error';
@@ -63,6 +66,7 @@ export class RuntimeContext {
   /** Runs one step from the scenario's state (a step that rejects fails the scenario where it happens). */
   async step(approved?: ToolCall, state: AgentState = this.state): Promise<StepResult> {
     this.result = await this.runtime.step(state, approved);
+    this.results.push(this.result);
     return this.result;
   }
 
@@ -110,7 +114,8 @@ export class RuntimeContext {
     switch (type) {
       case 'call_llm':
         this.useModel();
-        this.world.llm.reply(failing ? { error: { status: 503, message: 'model overloaded' } } : { content: ['Hi', ' there'] });
+        // Only the built-in executor asks the model: a custom one must leave the script untouched.
+        if (this.builtinHandles(type)) this.world.llm.reply(failing ? { error: { status: 503, message: 'model overloaded' } } : { content: ['Hi', ' there'] });
         return ask({});
       case 'call_tool':
         this.agent.tools = { echo: async (args: unknown) => (failing ? Promise.reject(new Error('tool exploded')) : { echoed: args }) };
@@ -128,6 +133,11 @@ export class RuntimeContext {
     }
   }
 
+  /** Whether the built-in executor handles `type` (neither the agent nor the config overrides it). */
+  builtinHandles(type: string): boolean {
+    return !this.agent.executors?.[type] && !this.config.executors?.[type];
+  }
+
   /** The step ended as arranged: the built-in's own events when normal, exactly one error event when failing. */
   expectArrangedOutcome(events: AgentEvent[] = this.events): void {
     const types = events.map((event) => event.type);
@@ -136,6 +146,15 @@ export class RuntimeContext {
       expect(types, 'a normal step has no error event').not.to.include('error');
       expect(types).to.include(builtinSignature[this.instruction!]);
     }
+  }
+
+  /** The user's question, and the model's two answers: a get_weather call, then the forecast. */
+  askForWeather(): void {
+    this.world.llm.reply(
+      { content: '', toolCalls: [{ id: 'call_weather', name: 'get_weather', arguments: '{"city":"Beijing"}' }] },
+      { content: ['It is ', '25°C and sunny', ' in Beijing.'] },
+    );
+    this.state = AgentRuntime.createInitialState({ sessionId: 'test-session', messages: [{ role: 'user', content: "What's the weather in Beijing?" }] });
   }
 
   rememberState(): void {

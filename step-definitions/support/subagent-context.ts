@@ -1,8 +1,12 @@
-import { AgentRunner, BashRouter, BashTool, createSubAgentExecutorFactory, type ToolResult, type Usage } from '../../src';
+import { AgentRunner, BashRouter, BashTool, createSubAgentExecutorFactory, type SubAgentExecutorFactory, type ToolResult, type Usage } from '../../src';
 import { LLM_MODEL } from './llm-mock';
 import type { SynapseWorld } from './world';
 
-/** Drives `task:*` commands through a real BashTool whose router has the real sub-agent factory. */
+/**
+ * Drives `task:*` commands through a real BashTool whose router has the real sub-agent factory. The
+ * sub-agents' own routers get that factory too, so they really could start nested tasks: only the
+ * nested-task guard stands between a sub-agent and recursion.
+ */
 export class SubAgentContext {
   result?: ToolResult;
   readonly usage: Usage[] = [];
@@ -11,16 +15,15 @@ export class SubAgentContext {
 
   async runTask(command: string): Promise<ToolResult> {
     const cwd = await this.world.tempDir();
-    const router = new BashRouter({
-      cwd,
-      subAgentExecutorFactory: createSubAgentExecutorFactory({
-        createRunner: (options) => new AgentRunner(options),
-        client: this.world.llm.client(),
-        model: LLM_MODEL,
-        cwd: () => cwd,
-        recordUsage: (usage) => this.usage.push(usage),
-      }),
+    const factory: SubAgentExecutorFactory = createSubAgentExecutorFactory({
+      createRunner: (options) => new AgentRunner(options),
+      client: this.world.llm.client(),
+      model: LLM_MODEL,
+      cwd: () => cwd,
+      recordUsage: (usage) => this.usage.push(usage),
+      createRouter: (options) => new BashRouter({ ...options, subAgentExecutorFactory: factory }),
     });
+    const router = new BashRouter({ cwd, subAgentExecutorFactory: factory });
     this.world.onCleanup(() => router.close());
     this.result = await new BashTool(router).execute({ command });
     return this.result;

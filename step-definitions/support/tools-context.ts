@@ -28,7 +28,7 @@ export function todoWriteCommand(document: unknown): string {
 export class ToolsContext {
   readonly todoStore = new TodoStore();
   routerOptions: BashRouterOptions = {};
-  /** A command arranged by a Given, run by the next When (or on first look at the result). */
+  /** A command arranged by a Given, run by the next When. */
   pendingCommand?: string;
   lastCommand?: string;
   private lastResult?: CommandResult;
@@ -108,7 +108,8 @@ export class ToolsContext {
   }
 
   async result(): Promise<CommandResult> {
-    if (this.pendingCommand !== undefined) return this.run();
+    // A Then never runs what a When should have: reordered or missing, the scenario must say so.
+    if (this.pendingCommand !== undefined) throw new Error(`The command \`${this.pendingCommand}\` was arranged but no When step ran it`);
     if (!this.lastResult) throw new Error('No command has run in this scenario');
     return this.lastResult;
   }

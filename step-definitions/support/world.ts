@@ -13,6 +13,10 @@ export class SynapseWorld extends World {
   private readonly contexts = new Map<ContextClass<unknown>, unknown>();
   private readonly cleanups: Array<() => unknown> = [];
   private tempDirectory?: string;
+  /** The kind of the step now running (Context for Given, Action for When, Outcome for Then; And/But inherit). */
+  stepType: 'Unknown' | 'Context' | 'Action' | 'Outcome' = 'Unknown';
+  /** Scripted models of this scenario and how many of their replies are still queued. */
+  private readonly scripts: Array<{ name: string; remaining: () => number }> = [{ name: 'the msw model', remaining: () => this.llm.remaining }];
 
   constructor(options: IWorldOptions) {
     super(options);
@@ -35,12 +39,27 @@ export class SynapseWorld extends World {
     return this.tempDirectory;
   }
 
+  /** Whether the running step is a When: a step text shared by Given and When acts only as a When. */
+  get inAction(): boolean {
+    return this.stepType === 'Action';
+  }
+
   /** Sets an environment variable for this scenario only. */
   setEnv(name: string, value: string | undefined): void {
     const before = process.env[name];
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
     this.onCleanup(() => (before === undefined ? delete process.env[name] : (process.env[name] = before)));
+  }
+
+  /** Registers a scripted model whose queued replies must all be consumed by the end of the scenario. */
+  expectConsumed(name: string, remaining: () => number): void {
+    this.scripts.push({ name, remaining });
+  }
+
+  /** Scripted replies nobody asked for: the scenario scripted a conversation that did not happen. */
+  unconsumedReplies(): string[] {
+    return this.scripts.flatMap(({ name, remaining }) => (remaining() > 0 ? [`${remaining()} scripted repl${remaining() === 1 ? 'y' : 'ies'} of ${name}`] : []));
   }
 
   async dispose(): Promise<void> {
