@@ -4,6 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { LoopbackModel } from './loopback-model';
+import { block, narrateModel, section, type Narrating } from './transcript';
 import type { SynapseWorld } from './world';
 
 const REPO = resolve(__dirname, '..', '..');
@@ -130,7 +131,7 @@ export class RunningCli {
  * a per-scenario sessions directory and HOME (a test never touches ~/.synapse) and none of the
  * developer's model settings (a test never reaches a real model).
  */
-export class CliContext {
+export class CliContext implements Narrating {
   last?: CliRun;
   running?: RunningCli;
   /** The tool process that was running when a step sent SIGINT. */
@@ -138,6 +139,8 @@ export class CliContext {
   /** Values captured by steps (a session id), for `<name>` placeholders in later commands. */
   readonly saved = new Map<string, string>();
   private loopback?: LoopbackModel;
+  /** Every synapse process of the scenario that has ended. */
+  private readonly runs: CliRun[] = [];
 
   constructor(private readonly world: SynapseWorld) {}
 
@@ -187,6 +190,7 @@ export class CliContext {
     child.stdin.end(options.stdin ?? '');
     const running = new RunningCli(child, args);
     this.running = running;
+    running.exited.then((run) => this.runs.push(run), () => undefined);
     this.world.onCleanup(() => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     });
@@ -215,6 +219,12 @@ export class CliContext {
           throw new Error(`stdout line is not JSON: ${line}\nstdout:\n${this.result.stdout}`);
         }
       });
+  }
+
+  narrate(): string[] {
+    const runs = this.runs.flatMap((run) => [`synapse ${run.args.join(' ')}`, `  exit ${run.exitCode}${run.signal ? ` (${run.signal})` : ''} after ${Math.round(run.durationMs)} ms`, ...block('  stdout', run.stdout), ...block('  stderr', run.stderr)]);
+    const model = this.loopback ? narrateModel('Model (loopback, for the CLI process)', this.loopback.script.requests, this.loopback.script.replies) : [];
+    return [...section('synapse CLI', runs), ...model];
   }
 
   describe(): string {

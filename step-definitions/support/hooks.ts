@@ -31,6 +31,12 @@ After(async function (this: SynapseWorld) {
   await this.dispose();
 });
 
+// Living documentation: each transcribed scenario (and any that failed) shows what it did in the report.
+After(async function (this: SynapseWorld, { pickle, result }: ITestCaseHookParameter) {
+  const transcribed = pickle.tags.some((tag) => tag.name.startsWith('@source:'));
+  if (transcribed || result?.status !== Status.PASSED) this.attach(await this.narrate(), { mediaType: 'text/plain', fileName: 'What happened' });
+});
+
 After(function (this: SynapseWorld, { result }: ITestCaseHookParameter) {
   if (result?.status !== Status.PASSED) return; // its own failure says more
   const unconsumed = this.unconsumedReplies();

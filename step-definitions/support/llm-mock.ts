@@ -41,6 +41,11 @@ export class LlmMock {
     return this.script.requests;
   }
 
+  /** The reply each request got, in order. */
+  get replies(): readonly ScriptedReply[] {
+    return this.script.replies;
+  }
+
   /** Scripted replies no request has consumed. */
   get remaining(): number {
     return this.script.remaining;

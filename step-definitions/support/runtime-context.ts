@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { AgentRuntime, type Agent, type ChatMessage, type AgentEvent, type AgentInstruction, type AgentState, type InstructionExecutor, type RuntimeConfig, type StepResult, type ToolCall } from '../../src';
 import { spy, type Spy } from './spy';
+import { clip, section, type Narrating } from './transcript';
 import type { SynapseWorld } from './world';
 
 export type Layer = 'agent' | 'config';
@@ -20,7 +21,7 @@ export function toolCall(name: string, args: string, id = 'call_123'): ToolCall 
 }
 
 /** A scenario's AgentRuntime world: the agent, its config, the state and the last step's outcome. */
-export class RuntimeContext {
+export class RuntimeContext implements Narrating {
   runner: Spy = spy(() => ({ type: 'finish' }));
   readonly agent: Agent = { runner: (state) => this.runner(state) as AgentInstruction };
   config: RuntimeConfig = {};
@@ -33,6 +34,7 @@ export class RuntimeContext {
   result?: StepResult;
   /** Every step of the scenario, in order. */
   readonly results: StepResult[] = [];
+  private readonly steps: Array<{ approved?: ToolCall; from: string; result: StepResult }> = [];
   stateSnapshot?: string;
   /** How the scenario arranged the step to end: normally, or in the instruction's typical failure. */
   outcome?: 'ok' | 'error';
@@ -67,6 +69,7 @@ export class RuntimeContext {
   async step(approved?: ToolCall, state: AgentState = this.state): Promise<StepResult> {
     this.result = await this.runtime.step(state, approved);
     this.results.push(this.result);
+    this.steps.push({ approved, from: state.status, result: this.result });
     return this.result;
   }
 
@@ -148,6 +151,15 @@ export class RuntimeContext {
     }
   }
 
+  /** Each step: what it was given, the events it produced, the status it left. */
+  narrate(): string[] {
+    const lines = this.steps.flatMap(({ approved, from, result }, index) => [
+      `step ${index + 1} from ${from}${approved ? `, approved call ${approved.function.name}(${clip(approved.function.arguments, 80)})` : `, agent.runner asked`} → ${result.newState.status}`,
+      ...result.events.map((event) => `  ${describeEvent(event)}`),
+    ]);
+    return section('AgentRuntime', lines);
+  }
+
   /** The user's question, and the model's two answers: a get_weather call, then the forecast. */
   askForWeather(): void {
     this.world.llm.reply(
@@ -159,5 +171,28 @@ export class RuntimeContext {
 
   rememberState(): void {
     this.stateSnapshot = JSON.stringify(this.state);
+  }
+}
+
+/** One event, with the fields a reader needs to follow the step. */
+function describeEvent(event: AgentEvent): string {
+  switch (event.type) {
+    case 'llm_stream':
+      return `llm_stream ${clip(JSON.stringify(event.chunk), 100)}`;
+    case 'llm_result':
+      return `llm_result "${clip(event.result.content, 120)}"${event.result.tool_calls.length ? ` calls ${event.result.tool_calls.map((call) => `${call.function.name}(${clip(call.function.arguments, 60)})`).join(', ')}` : ''}`;
+    case 'tool_result':
+      return `tool_result ${event.id}: ${clip(JSON.stringify(event.result) ?? 'undefined', 120)}`;
+    case 'human_approve_required':
+      return `human_approve_required ${event.pendingToolsCalling.map((call) => call.function.name).join(', ')}`;
+    case 'human_prompt_required':
+    case 'human_select_required':
+      return `${event.type} "${clip(event.prompt, 100)}"`;
+    case 'done':
+      return `done${event.reason ? ` (${clip(event.reason, 80)})` : ''}, final status ${event.finalState.status}`;
+    case 'error':
+      return `error: ${clip(event.error.message, 160)}`;
+    default:
+      return event.type;
   }
 }

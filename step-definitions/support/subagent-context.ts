@@ -1,5 +1,6 @@
 import { AgentRunner, BashRouter, BashTool, createSubAgentExecutorFactory, type SubAgentExecutorFactory, type ToolResult, type Usage } from '../../src';
 import { LLM_MODEL } from './llm-mock';
+import { block, section, type Narrating } from './transcript';
 import type { SynapseWorld } from './world';
 
 /**
@@ -7,7 +8,7 @@ import type { SynapseWorld } from './world';
  * sub-agents' own routers get that factory too, so they really could start nested tasks: only the
  * nested-task guard stands between a sub-agent and recursion.
  */
-export class SubAgentContext {
+export class SubAgentContext implements Narrating {
   result?: ToolResult;
   readonly usage: Usage[] = [];
 
@@ -27,5 +28,10 @@ export class SubAgentContext {
     this.world.onCleanup(() => router.close());
     this.result = await new BashTool(router).execute({ command });
     return this.result;
+  }
+
+  narrate(): string[] {
+    if (!this.result) return [];
+    return section('Sub-agent task (through the Bash tool)', [`isError ${this.result.isError}`, ...block('output', this.result.output)]);
   }
 }

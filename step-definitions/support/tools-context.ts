@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { BashRouter, BashTool, quoteShellArg, TodoStore, type BashRouterOptions, type CancelablePromise, type CommandResult, type TodoItem, type TaskRequest, type TodoState, type ToolResult } from '../../src';
+import { block, section, type Narrating } from './transcript';
 import type { SynapseWorld } from './world';
 
 /** A valid todo item, with fields overridden (a field set to undefined is left out). */
@@ -25,7 +26,7 @@ export function todoWriteCommand(document: unknown): string {
  * The tools domain of a scenario: a real BashRouter (real bash, real files) in the scenario's temp
  * directory, the BashTool over it, the TodoStore TodoWrite updates, and the last command and its result.
  */
-export class ToolsContext {
+export class ToolsContext implements Narrating {
   readonly todoStore = new TodoStore();
   routerOptions: BashRouterOptions = {};
   /** A command arranged by a Given, run by the next When. */
@@ -47,6 +48,8 @@ export class ToolsContext {
   readonly taskRequests: TaskRequest[] = [];
   pendingToolArgs?: unknown;
   private lastToolResult?: ToolResult;
+  /** Everything routed and every Bash tool call of the scenario, in order, for its transcript. */
+  private readonly log: string[] = [];
   private routerInstance?: BashRouter;
 
   constructor(private readonly world: SynapseWorld) {}
@@ -98,6 +101,7 @@ export class ToolsContext {
     const started = Date.now();
     this.lastResult = await router.route(command);
     this.lastElapsedMs = Date.now() - started;
+    this.logCommand(command, this.lastResult);
     return this.lastResult;
   }
 
@@ -105,6 +109,7 @@ export class ToolsContext {
   record(command: string, result: CommandResult): void {
     this.lastCommand = command;
     this.lastResult = result;
+    this.logCommand(command, result);
   }
 
   async result(): Promise<CommandResult> {
@@ -117,11 +122,27 @@ export class ToolsContext {
   /** Calls the Bash tool with the arranged arguments and keeps its result. */
   async callTool(args: unknown = this.pendingToolArgs): Promise<ToolResult> {
     this.lastToolResult = await (await this.tool()).execute(args);
+    this.logToolCall(args, this.lastToolResult);
     return this.lastToolResult;
   }
 
   recordToolResult(result: ToolResult): void {
     this.lastToolResult = result;
+    this.logToolCall(this.pendingToolArgs, result);
+  }
+
+  narrate(): string[] {
+    return section('Bash router and tool', this.log);
+  }
+
+  private logCommand(command: string, result: CommandResult): void {
+    this.log.push(...block('$ route', command, 8), `  exit ${result.exitCode}${result.failureCategory ? ` (${result.failureCategory})` : ''}${result.interrupted ? ` interrupted: ${result.interrupted}` : ''}`);
+    this.log.push(...block('  stdout', result.stdout), ...block('  stderr', result.stderr));
+  }
+
+  private logToolCall(args: unknown, result: ToolResult): void {
+    this.log.push(`Bash(${JSON.stringify(args)}) → ${result.isError ? 'ERROR' : 'ok'}${result.extras?.failureCategory ? ` (${result.extras.failureCategory})` : ''}`);
+    this.log.push(...block('  message', result.message));
   }
 
   get toolResult(): ToolResult {

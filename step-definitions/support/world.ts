@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setWorldConstructor, World, type IWorldOptions } from '@cucumber/cucumber';
 import { llmMock, type LlmMock } from './llm-mock';
+import { isNarrating, narrateFiles, narrateModel } from './transcript';
 
 /** Per-domain scenario state lives in a context class; the world builds each one on first use. */
 export type ContextClass<T> = new (world: SynapseWorld) => T;
@@ -60,6 +61,14 @@ export class SynapseWorld extends World {
   /** Scripted replies nobody asked for: the scenario scripted a conversation that did not happen. */
   unconsumedReplies(): string[] {
     return this.scripts.flatMap(({ name, remaining }) => (remaining() > 0 ? [`${remaining()} scripted repl${remaining() === 1 ? 'y' : 'ies'} of ${name}`] : []));
+  }
+
+  /** What happened in this scenario, for its attachment in the report (see transcript.ts). */
+  async narrate(): Promise<string> {
+    const lines = narrateModel('Model (msw, in process)', this.llm.requests, this.llm.replies);
+    for (const context of this.contexts.values()) if (isNarrating(context)) lines.push(...(await context.narrate()));
+    lines.push(...(await narrateFiles(this.tempDirectory)));
+    return lines.join('\n').trimEnd() || '(nothing recorded)';
   }
 
   async dispose(): Promise<void> {
