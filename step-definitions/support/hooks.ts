@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { After, AfterAll, Before, BeforeAll, BeforeStep, setDefaultTimeout, Status, type ITestCaseHookParameter } from '@cucumber/cucumber';
+import { After, AfterAll, AfterStep, Before, BeforeAll, BeforeStep, setDefaultTimeout, Status, type ITestCaseHookParameter, type ITestStepHookParameter } from '@cucumber/cucumber';
 import { llmMock } from './llm-mock';
 import type { SynapseWorld } from './world';
 
@@ -25,16 +25,19 @@ BeforeStep(function (this: SynapseWorld, { pickleStep }) {
   this.stepType = pickleStep.type ?? 'Unknown';
 });
 
+// Living documentation: a transcribed scenario shows what it did under its last step in the report, and
+// any scenario shows it under the step that failed. (Attached here, not in After, so the report shows it
+// with the steps instead of folding it away among the hooks.)
+AfterStep(async function (this: SynapseWorld, { pickle, pickleStep, result }: ITestStepHookParameter) {
+  const transcribed = pickle.tags.some((tag) => tag.name.startsWith('@source:'));
+  const last = pickle.steps.at(-1)?.id === pickleStep.id;
+  if (result.status === Status.FAILED || (transcribed && last)) this.attach(await this.narrate(), { mediaType: 'text/plain', fileName: 'What happened' });
+});
+
 // Registered first, so it runs last (cucumber runs After hooks in reverse): cleanup happens even when
 // the check below fails the scenario.
 After(async function (this: SynapseWorld) {
   await this.dispose();
-});
-
-// Living documentation: each transcribed scenario (and any that failed) shows what it did in the report.
-After(async function (this: SynapseWorld, { pickle, result }: ITestCaseHookParameter) {
-  const transcribed = pickle.tags.some((tag) => tag.name.startsWith('@source:'));
-  if (transcribed || result?.status !== Status.PASSED) this.attach(await this.narrate(), { mediaType: 'text/plain', fileName: 'What happened' });
 });
 
 After(function (this: SynapseWorld, { result }: ITestCaseHookParameter) {
