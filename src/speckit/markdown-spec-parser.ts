@@ -25,6 +25,8 @@ const GHERKIN_KEYWORD_HEADING = /^(Feature|Rule|Background|Scenario Outline|Scen
 const FENCE = /^\s*(`{3,}|~{3,})/;
 const THEMATIC_BREAK = /^\s*([-*_])(\s*\1){2,}\s*$/;
 const BOLD_LEAD = /^\*\*([^*]+)\*\*\s*(.*)$/;
+/** A description line Gherkin would not read as text: a comment, a tag, a table, a doc string, a keyword. */
+const GHERKIN_SIGNIFICANT = /^(#|@|\||"""|```|(Feature|Rule|Background|Scenario Outline|Scenario Template|Scenario|Examples|Example|Scenarios)\s*:|(Given|When|Then|And|But|\*) )/;
 
 class Parser {
   private readonly problems: SpecProblem[] = [];
@@ -154,18 +156,11 @@ class Parser {
       return;
     }
     if (keyword) return this.problem(line, `"**${keyword}**" step outside a scenario`);
-    switch (this.kind) {
-      case 'preamble':
-      case 'scope':
-        return void this.document.description.push(plainText(text));
-      case 'feature':
-        return void this.section!.description.push(plainText(text));
-      case 'business-rules':
-        if (this.rule) this.rule.description.push(plainText(text));
-        return;
-      case 'omitted':
-        return;
-    }
+    const target = this.kind === 'preamble' || this.kind === 'scope' ? this.document.description : this.kind === 'feature' ? this.section!.description : this.kind === 'business-rules' ? this.rule?.description : undefined;
+    if (!target) return; // an omitted section, or text in 业务规则 before its first rule
+    const description = plainText(text);
+    if (GHERKIN_SIGNIFICANT.test(description)) return this.problem(line, `cannot be written as Gherkin description text (Gherkin would read "${description.slice(0, 20)}…" as syntax)`);
+    target.push(description);
   }
 }
 
