@@ -420,3 +420,14 @@ Then(/^子代理执行器收到的请求应为类型 "(.*)"、prompt "(.*)"、de
   expect(more).to.be.empty;
   expect(request).to.deep.equal({ type, prompt, ...(description ? { description } : {}), command: tools(this).lastCommand });
 });
+
+Given('工作区中有文件 {string}', async function (this: SynapseWorld, list: string) {
+  for (const name of list.split(', ')) await tools(this).writeWorkspaceFile(name, 'x\n');
+});
+
+Then('glob 列出的文件应为 {string}', async function (this: SynapseWorld, list: string) {
+  const { stdout, exitCode } = await tools(this).result();
+  expect(exitCode).to.equal(0);
+  // `Router 已就绪` leaves its own file in the workspace; no pattern here names it.
+  expect(stdout).to.equal(list === '无' ? `No files match ${tools(this).lastCommand!.slice('glob "'.length, -1)}\n` : `${list.split(', ').join('\n')}\n`);
+});
