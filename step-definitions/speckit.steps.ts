@@ -4,10 +4,7 @@ import { join } from 'node:path';
 import { Given, Then, When, type DataTable } from '@cucumber/cucumber';
 import { TestStepResultStatus } from '@cucumber/messages';
 import { expect } from 'chai';
-import { checkTranscriptions } from '../src/speckit/check-transcriptions';
-import { renderConformanceMarkdown } from '../src/speckit/conformance-markdown';
-import { importMarkdownSpec } from '../src/speckit/import-spec';
-import { SpecFormatError } from '../src/speckit/spec-format-error';
+import { checkTranscriptions, coverageByFolder, formatCoverage, missedThresholds, importMarkdownSpec, renderConformanceMarkdown, SpecFormatError, type CoverageSummary, type FolderCoverage, type Thresholds } from '../src/speckit';
 import { SpeckitContext } from './support/speckit-context';
 import type { SynapseWorld } from './support/world';
 
@@ -153,4 +150,46 @@ Then(/^报告中我们自己的特性 "(.+)" 应为 (\d+)\/(\d+) 通过$/, funct
 
 Then('Markdown 报告中应有一行 {string}', function (this: SynapseWorld, row: string) {
   expect(renderConformanceMarkdown(kit(this).report!).split('\n').some((line) => line.startsWith(row))).to.equal(true);
+});
+
+// --- coverage per folder ----------------------------------------------------------------------------
+
+const coverage = new WeakMap<SynapseWorld, { summary: CoverageSummary; thresholds?: Thresholds; figures?: FolderCoverage[]; missed?: string[] }>();
+
+Given('c8 的覆盖率摘要:', function (this: SynapseWorld, table: DataTable) {
+  const counts = (total: string, covered: string) => ({ total: Number(total), covered: Number(covered) });
+  const summary: CoverageSummary = {};
+  for (const row of table.hashes()) {
+    const lines = counts(row['行']!, row['覆盖行']!);
+    summary[join('/repo', row['文件']!)] = { lines, statements: lines, functions: lines, branches: counts(row['分支']!, row['覆盖分支']!) };
+  }
+  coverage.set(this, { summary });
+});
+
+When('按目录汇总并与阈值 {string} 比较', function (this: SynapseWorld, text: string) {
+  const thresholds: Thresholds = Object.fromEntries(
+    text.split(', ').map((entry) => {
+      const [folder, pair] = entry.split(' ');
+      const [lines, branches] = pair!.split('/').map(Number);
+      return [folder!, { lines, branches }];
+    }),
+  );
+  const state = coverage.get(this)!;
+  state.thresholds = thresholds;
+  state.figures = coverageByFolder(state.summary, '/repo');
+  state.missed = missedThresholds(state.figures, thresholds);
+});
+
+Then('各目录的覆盖率应为:', function (this: SynapseWorld, table: DataTable) {
+  const { figures, thresholds } = coverage.get(this)!;
+  const rows = figures!.map((figure) => ({ 目录: figure.folder, 文件: String(figure.files), 行: String(figure.lines.pct), 分支: String(figure.branches.pct) }));
+  expect(rows).to.deep.equal(table.hashes());
+  // The printed table: one line per folder, in the same order, its threshold beside its figure.
+  const printed = formatCoverage(figures!, thresholds!).split('\n');
+  expect(printed.map((line) => line.split(/\s+/)[0])).to.deep.equal(rows.map((row) => row.目录));
+  expect(printed.find((line) => line.startsWith('src/runtime'))).to.match(/lines\s+95\.0% \(19\/20\) ≥100\s+branches\s+75\.0% \(6\/8\) ≥100$/);
+});
+
+Then('未达到的阈值应为 {string}', function (this: SynapseWorld, list: string) {
+  expect(coverage.get(this)!.missed).to.deep.equal(list.split('; '));
 });

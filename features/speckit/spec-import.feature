@@ -168,3 +168,21 @@ Feature: 规范工具：Markdown 文档导入为 Gherkin，检查转写漂移，
         | 没运行的 | 11  | 12  | not run |
       And 报告中我们自己的特性 "features/own.feature" 应为 1/1 通过
       And Markdown 报告中应有一行 "| 失败的 | A | demo.md:8 | features/demo.feature:9 | **failed** |"
+
+  Rule: 覆盖率按 src 下的目录汇总，并与阈值比较
+
+    Scenario: 每个目录的行与分支覆盖率，以及未达到的阈值
+      Given c8 的覆盖率摘要:
+        | 文件                         | 行  | 覆盖行 | 分支 | 覆盖分支 |
+        | src/runtime/a.ts           | 10 | 10  | 4  | 4    |
+        | src/runtime/executors/b.ts | 10 | 9   | 4  | 2    |
+        | src/llm/c.ts               | 5  | 5   | 0  | 0    |
+        | src/index.ts               | 2  | 1   | 0  | 0    |
+      When 按目录汇总并与阈值 "src/runtime 100/100, src/llm 100/100, src 97/92" 比较
+      Then 各目录的覆盖率应为:
+        | 目录          | 文件 | 行    | 分支  |
+        | src         | 4  | 92.5 | 75  |
+        | src/*.ts    | 1  | 50   | 100 |
+        | src/llm     | 1  | 100  | 100 |
+        | src/runtime | 2  | 95   | 75  |
+      And 未达到的阈值应为 "src/runtime: lines 95% < 100%; src/runtime: branches 75% < 100%; src: lines 92.5% < 97%; src: branches 75% < 92%"

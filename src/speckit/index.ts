@@ -10,3 +10,6 @@ export type { SpecDocument, SpecSection, SpecScenario, SpecStep, SpecBusinessRul
 export { checkTranscriptions, formatTranscriptionCheck, type TranscriptionCheck, type DocumentCheck } from './check-transcriptions';
 export { locateSpecs, DEFAULT_SPECS_DIR } from './specs-location';
 export { readFeatureTags, tagSchemeProblem, OWN_TAG, SOURCE_TAG_PREFIX } from './feature-tags';
+export { buildConformanceReport, type ConformanceReport, type DocumentConformance, type OwnFeatureConformance, type ScenarioStatus } from './conformance-report';
+export { renderConformanceMarkdown } from './conformance-markdown';
+export { coverageByFolder, missedThresholds, formatCoverage, type CoverageSummary, type FolderCoverage, type Thresholds } from './coverage-by-folder';

@@ -3,9 +3,7 @@ import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { generateMessages } from '@cucumber/gherkin';
 import { IdGenerator, SourceMediaType, TestStepResultStatus, type Envelope, type Pickle } from '@cucumber/messages';
-import { buildConformanceReport, type ConformanceReport } from '../../src/speckit/conformance-report';
-import type { ImportedSpec } from '../../src/speckit/import-spec';
-import type { TranscriptionCheck } from '../../src/speckit/check-transcriptions';
+import { buildConformanceReport, type ConformanceReport, type ImportedSpec, type TranscriptionCheck } from '../../src/speckit';
 import type { SynapseWorld } from './world';
 
 const REPO = resolve(__dirname, '..', '..');
