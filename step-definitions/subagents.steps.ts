@@ -66,7 +66,16 @@ Then('不应出现额外调用导致递归膨胀', function (this: SynapseWorld)
 Then('输出应体现“未执行嵌套 task，主任务已完成”的语义', function (this: SynapseWorld) {
   const { output } = this.use(SubAgentContext).result!;
   expect(output).to.contain('Sub-agent finished');
-  expect(output).to.match(/nested task command\(s\) were not run/).and.match(/completed its own task/);
+  expect(output).to.match(/\[Note\] 1 nested task command\(s\) were not run/).and.match(/completed its own task/);
+  // Inside the sub-agent, the refused command was a usage error, so the sub-agent knew to do without it.
+  const [refused, ...others] = this.use(SubAgentContext).subAgentEvents.filter((event) => event.type === 'tool_call_finished');
+  expect(others).to.deep.equal([]);
+  expect(refused).to.deep.include({ command: NESTED_TASK });
+  expect(refused!.type === 'tool_call_finished' && refused.result).to.deep.include({
+    isError: true,
+    message: NESTED_TASK_REFUSAL,
+    extras: { failureCategory: 'invalid_usage', nestedTaskBlocked: true },
+  });
 });
 
 Then('`isError` 不应被误标记为 `true`', function (this: SynapseWorld) {

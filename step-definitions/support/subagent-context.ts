@@ -1,4 +1,4 @@
-import { AgentRunner, BashRouter, BashTool, createSubAgentExecutorFactory, type SubAgentExecutorFactory, type ToolResult, type Usage } from '../../src';
+import { AgentRunner, BashRouter, BashTool, createSubAgentExecutorFactory, type RunnerEvent, type SubAgentExecutorFactory, type ToolResult, type Usage } from '../../src';
 import { LLM_MODEL } from './llm-mock';
 import { block, section, type Narrating } from './transcript';
 import type { SynapseWorld } from './world';
@@ -11,13 +11,22 @@ import type { SynapseWorld } from './world';
 export class SubAgentContext implements Narrating {
   result?: ToolResult;
   readonly usage: Usage[] = [];
+  /** What the sub-agents' own runners reported (their tool calls and results). */
+  readonly subAgentEvents: RunnerEvent[] = [];
 
   constructor(private readonly world: SynapseWorld) {}
 
   async runTask(command: string): Promise<ToolResult> {
     const cwd = await this.world.tempDir();
     const factory: SubAgentExecutorFactory = createSubAgentExecutorFactory({
-      createRunner: (options) => new AgentRunner(options),
+      createRunner: (options) =>
+        new AgentRunner({
+          ...options,
+          onEvent: (event) => {
+            this.subAgentEvents.push(event);
+            options.onEvent?.(event);
+          },
+        }),
       client: this.world.llm.client(),
       model: LLM_MODEL,
       cwd: () => cwd,
