@@ -8,9 +8,9 @@ import type { SynapseWorld } from './support/world';
 const ctx = (world: SynapseWorld) => world.use(RuntimeContext);
 const weatherTool = (world: SynapseWorld) => ctx(world).agent.tools!.get_weather as Spy;
 
-When('用户询问天气信息，运行时推进到等待人工批准', async function (this: SynapseWorld) {
+When(/^用户询问天气信息(（模型只会要求调用天气工具）)?，运行时推进到等待人工批准$/, async function (this: SynapseWorld, callOnly?: string) {
   const c = ctx(this);
-  c.askForWeather();
+  c.askForWeather({ forecast: !callOnly });
   await c.step();
   await c.step(undefined, c.advance());
   c.advance();

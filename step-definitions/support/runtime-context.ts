@@ -160,12 +160,10 @@ export class RuntimeContext implements Narrating {
     return section('AgentRuntime', lines);
   }
 
-  /** The user's question, and the model's two answers: a get_weather call, then the forecast. */
-  askForWeather(): void {
-    this.world.llm.reply(
-      { content: '', toolCalls: [{ id: 'call_weather', name: 'get_weather', arguments: '{"city":"Beijing"}' }] },
-      { content: ['It is ', '25°C and sunny', ' in Beijing.'] },
-    );
+  /** The user's question, and the model's answers: a get_weather call, then (unless told not) the forecast. */
+  askForWeather({ forecast = true } = {}): void {
+    this.world.llm.reply({ content: '', toolCalls: [{ id: 'call_weather', name: 'get_weather', arguments: '{"city":"Beijing"}' }] });
+    if (forecast) this.world.llm.reply({ content: ['It is ', '25°C and sunny', ' in Beijing.'] });
     this.state = AgentRuntime.createInitialState({ sessionId: 'test-session', messages: [{ role: 'user', content: "What's the weather in Beijing?" }] });
   }
 
