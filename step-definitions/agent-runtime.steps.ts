@@ -287,6 +287,7 @@ Given('指令包含选项列表和选择配置', function (this: SynapseWorld) {
 Then(/^应该产生 (human_\w+_required|tool_pending|done) 事件$/, function (this: SynapseWorld, type: string) {
   const event = ctx(this).event(type as never);
   expect(event).to.have.property('sessionId', 'test-session');
+  if (type === 'done') expect(event).to.have.property('reason', 'Task completed'); // the finish instruction's reason
 });
 
 Then('状态应该被设置为 waiting_for_human_input', function (this: SynapseWorld) {
@@ -306,6 +307,8 @@ Then('事件应该包含会话 ID、提示消息和元数据', function (this: S
     prompt: 'Please provide input',
     metadata: { key: 'value' },
   });
+  // The question waits on the state, with its metadata, for the answer a later call brings.
+  expect(ctx(this).newState.pendingHumanPrompt).to.deep.equal({ prompt: 'Please provide input', metadata: { key: 'value' } });
 });
 
 Then('事件应该包含所有选项和配置信息', function (this: SynapseWorld) {
