@@ -28,6 +28,7 @@ Feature: AgentRuntime 的边界：坏输入是错误事件，人的回答必须�
         | 情形   | 值              | 消息             |
         | 字符串  | "plain words"  | plain words    |
         | 数字   | 7              | 7              |
+        | null | null           | null           |
 
     Scenario: 状态不是对象时产生错误事件，会话 ID 为空
       Given 当前状态不是一个对象
@@ -40,6 +41,18 @@ Feature: AgentRuntime 的边界：坏输入是错误事件，人的回答必须�
       Given "finish" 执行器什么也不返回
       When Agent 返回 "finish" 指令（正常）并执行一步
       Then 本步应该没有事件，新状态为 running
+
+    Scenario: 工具参数为空时工具收到空对象，工具没有返回值时工具消息是 null
+      Given Agent 有一个什么也不返回的工具 "noop"
+      And 工具调用的参数是 ""
+      When 用这个已批准的调用执行步骤
+      Then 工具 "noop" 应该收到 `{}`，工具消息的内容是 "null"
+
+    Scenario: 工具参数只有空白时同样当作空对象
+      Given Agent 有一个什么也不返回的工具 "noop"
+      And 工具调用的参数是 "   "
+      When 用这个已批准的调用执行步骤
+      Then 工具 "noop" 应该收到 `{}`，工具消息的内容是 "null"
 
     Scenario: 会话 ID 为空白时不能创建初始状态
       When 我用会话 ID "   " 调用 createInitialState
@@ -62,8 +75,17 @@ Feature: AgentRuntime 的边界：坏输入是错误事件，人的回答必须�
       When 用户询问天气信息（模型只会要求调用天气工具），运行时推进到等待人工批准
       Then 拒绝调用 "call_other" 应该失败，消息包含 "No pending tool call with id call_other"
 
-    Scenario: 没有等待中的提示时回答是错误
+    Scenario: 没有等待中的提示或选择时回答是错误
       Then 在初始状态上回答 "Alice" 应该失败，消息包含 "No prompt is pending on this state"
+      And 在初始状态上选择 "a" 应该失败，消息包含 "No selection is pending on this state"
+
+    Scenario: 不说理由的拒绝，模型收到默认的理由
+      Given 我有一个配置了天气工具的 Agent
+      And Agent 能够根据状态做出智能决策
+      And 我有一个配置了 modelRuntime 的运行时
+      When 用户询问天气信息（模型只会要求调用天气工具），运行时推进到等待人工批准
+      And 人工不说理由拒绝待处理的工具调用
+      Then 状态应该回到 running，最后一条消息是拒绝 "call_weather" 的工具消息，理由为 "Rejected by the user"
 
     Scenario: 没有元数据的提示请求，事件和状态中都没有 metadata
       Given Agent 返回的指令是 `{"type": "request_human_prompt", "prompt": "Your name?"}`

@@ -76,3 +76,34 @@ Then('事件应该是只带提示 {string} 的 human_prompt_required', function 
   expect(events).to.deep.equal([{ type: 'human_prompt_required', sessionId: 'test-session', prompt }]);
   expect(newState.pendingHumanPrompt).to.deep.equal({ prompt });
 });
+
+Given('Agent 有一个什么也不返回的工具 {string}', function (this: SynapseWorld, name: string) {
+  ctx(this).agent.tools = { [name]: spy(() => undefined), calculator: spy() };
+});
+
+When('用这个已批准的调用执行步骤', async function (this: SynapseWorld) {
+  const c = ctx(this);
+  await c.step({ ...c.toolCall!, function: { ...c.toolCall!.function, name: 'noop' } });
+});
+
+Then(/^工具 "(\w+)" 应该收到 `(.+)`，工具消息的内容是 "(.+)"$/, function (this: SynapseWorld, name: string, args: string, content: string) {
+  const c = ctx(this);
+  expect((c.agent.tools![name] as ReturnType<typeof spy>).calls).to.deep.equal([[JSON.parse(args)]]);
+  expect(c.newState.messages.at(-1)).to.deep.equal({ role: 'tool', tool_call_id: c.toolCall!.id, content });
+});
+
+Then('在初始状态上选择 {string} 应该失败，消息包含 {string}', function (this: SynapseWorld, value: string, message: string) {
+  expect(() => AgentRuntime.answerSelect(ctx(this).state, [value])).to.throw(message);
+});
+
+When('人工不说理由拒绝待处理的工具调用', function (this: SynapseWorld) {
+  const c = ctx(this);
+  c.state = AgentRuntime.rejectToolCall(c.state, c.state.pendingToolsCalling![0].id);
+});
+
+Then('状态应该回到 running，最后一条消息是拒绝 {string} 的工具消息，理由为 {string}', function (this: SynapseWorld, id: string, reason: string) {
+  const { state } = ctx(this);
+  expect(state.status).to.equal('running');
+  expect(state.pendingToolsCalling).to.equal(undefined);
+  expect(state.messages.at(-1)).to.deep.equal({ role: 'tool', tool_call_id: id, content: JSON.stringify({ rejected: true, reason }) });
+});
