@@ -17,6 +17,9 @@ function optionsFor(folder: string): PartialStrykerOptions {
     mutate: [`${folder}/**/*.ts`, `!${folder}/**/index.ts`, `!${folder}/**/types.ts`],
     coverageAnalysis: 'perTest',
     incremental: true,
+    // Incremental mode follows changes to src and to the features, not to step definitions: after a step
+    // changes, SYNAPSE_MUTATE_FORCE=1 tests every mutant again (and refreshes the incremental file).
+    force: process.env.SYNAPSE_MUTATE_FORCE === '1',
     incrementalFile: `reports/mutation/${name}.incremental.json`,
     reporters: ['clear-text', 'progress', 'html', 'json'],
     htmlReporter: { fileName: `reports/mutation/${name}.html` },
