@@ -1,13 +1,23 @@
-// Cucumber profiles (features default to features/**/*.feature; pass paths to run fewer). Steps run through ts-node in transpile-only mode: type checking is `npm run typecheck`.
+// Cucumber profiles (features default to features/**/*.feature; pass paths to run fewer). Steps run through ts-node in transpile-only mode
+// (swc, see tsconfig.json's "ts-node"): type checking is `npm run typecheck`.
+const { availableParallelism } = require('node:os');
+
+// Every scenario is isolated per worker process (its own msw server, temp directory, HOME and loopback
+// port), so scenarios run in parallel workers: one per core, at least 2 (many scenarios wait on real
+// shells, sub-processes and timers). SYNAPSE_CUCUMBER_WORKERS=1 runs everything in this process.
+const workers = Number(process.env.SYNAPSE_CUCUMBER_WORKERS) || Math.max(2, availableParallelism());
+
 const common = {
   requireModule: ['ts-node/register/transpile-only'],
   require: ['step-definitions/**/*.ts'],
   strict: true,
+  parallel: workers > 1 ? workers : 0,
 };
 
 module.exports = {
   default: { ...common, format: ['progress'] },
-  // What a reviewer opens: an HTML report, plus JUnit and the raw message stream for tools.
+  // What a reviewer opens: an HTML report, plus JUnit and the raw message stream for tools
+  // (`npm run cucumber:report` also writes reports/conformance.md and .json from the same run).
   report: {
     ...common,
     format: [

@@ -1,4 +1,4 @@
-@extras
+@own
 Feature: AgentRunner 扩展行为
   文档没有规定、但 AgentRunner 的使用者会期待的行为：失控的循环会停下，环境变量的坏值不致命，
   模型出错时历史保持干净，子代理只读且把用量记到主会话，损坏的会话文件能恢复，一个 Runner 一次只跑一个 run。

@@ -1,4 +1,4 @@
-@extras
+@own
 Feature: AgentRuntime 扩展行为
   文档没有规定、但一个可持久化的 Agent 运行时的使用者会期待的行为：
   等待人工输入的会话可以跨进程恢复，人可以拒绝、回答和选择，坏输入和坏的模型流都变成清楚的错误。
@@ -9,10 +9,10 @@ Feature: AgentRuntime 扩展行为
       Given 我有一个配置了天气工具的 Agent
       And Agent 能够根据状态做出智能决策
       And 我有一个配置了 modelRuntime 的运行时
-      When 用户询问天气信息
-      And 运行时推进到等待人工批准
+      When 用户询问天气信息，运行时推进到等待人工批准
       And 状态被保存为 JSON 后由一个新的运行时载入
-      Then 批准待处理的工具调用后天气工具应该被执行
+      And 人工批准待处理的工具调用，运行时继续到最终回答
+      Then 新的运行时中的天气工具应该被执行
       And 最后应该调用 LLM 生成包含天气信息的最终响应
 
   Rule: 人可以拒绝、回答和选择
@@ -21,11 +21,11 @@ Feature: AgentRuntime 扩展行为
       Given 我有一个配置了天气工具的 Agent
       And Agent 能够根据状态做出智能决策
       And 我有一个配置了 modelRuntime 的运行时
-      When 用户询问天气信息
-      And 运行时推进到等待人工批准
+      When 用户询问天气信息，运行时推进到等待人工批准
       And 人工以 "not today" 为理由拒绝待处理的工具调用
+      And 运行时再执行一步
       Then 天气工具不应该被执行
-      And 下一步模型收到的工具消息应该说明调用被拒绝及理由 "not today"
+      And 模型收到的工具消息应该说明调用被拒绝及理由 "not today"
 
     Scenario: 回答人工提示后答案作为用户消息加入对话
       Given 我有一个返回 request_human_prompt 指令的 Agent

@@ -42,7 +42,7 @@ Feature: AgentRuntime 的驱动循环，有界且带版本的状态
       And 人会拒绝所有工具调用
       When 用户问 "What's the weather in Beijing?" 并用 run 驱动
       Then run 的结果应该是 "done"
-      And 天气工具不应该被执行
+      And run 中天气工具不应该被执行，最终状态没有待批准的调用
       And run 的事件类型应该依次是 "llm_start, llm_stream, llm_result, human_approve_required, tool_pending, tool_rejected, llm_start, llm_stream, llm_result, done"
       And 模型第 2 次收到的最后一条消息应该是对 "call_weather" 的拒绝
 

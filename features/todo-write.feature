@@ -1,4 +1,4 @@
-@tools
+@own @tools
 Feature: TodoWrite 的输入形式与报错
   文档规定了 schema 与上限。这里规定留白的部分：JSON 的几种传入方式、多个错误同时报告、
   长度上限的非法值回退，以及成功时打印的清单。
@@ -47,3 +47,19 @@ Feature: TodoWrite 的输入形式与报错
     When 提交超过长度上限的 `content`
     Then 返回应为失败
     And stderr 应包含 `201 characters, maximum length is 200`
+
+  Scenario Outline: 类型不对的输入得到指明路径与期望的错误：<情形>
+    Given Router 已就绪
+    When 路由命令:
+      """
+      TodoWrite '<文档>'
+      """
+    Then 退出码应为 `1`
+    And stderr 应包含 `- <路径>: <错误>`
+
+    Examples:
+      | 情形               | 文档                                                              | 路径              | 错误                                                        |
+      | content 不是字符串    | {"todos":[{"content":5,"activeForm":"a","status":"pending"}]} | todos.0.content | Expected a string for content                             |
+      | todo 项不是对象       | {"todos":[5]}                                                 | todos.0         | Expected a todo item object {content, activeForm, status} |
+      | todos 不是数组        | {"todos":"x"}                                                 | todos           | Expected an array of todo items                           |
+      | 根不是对象            | [1]                                                           | (root)          | Expected a JSON object like {"todos": [...]}              |

@@ -1,4 +1,4 @@
-@tools @property
+@own @tools @property
 Feature: 工具层的性质测试
   用 fast-check 生成上千个输入，检查 Bash 工具与 TodoWrite 的不变量。生成的任意文本只走 Agent 命令、
   扩展与误用校验的路径，从不作为原生命令交给真实的 Shell；交给 Shell 的只有经过引用的参数。

@@ -1,6 +1,6 @@
 import { Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import { AgentRuntime, builtinExecutors, createToolApprovalAgent } from '../src';
+import { AgentRuntime, builtinExecutors, createToolApprovalAgent, type StepResult } from '../src';
 import { RuntimeContext, toolCall, toolCallArguments } from './support/runtime-context';
 import { spy } from './support/spy';
 import type { SynapseWorld } from './support/world';
@@ -287,6 +287,7 @@ Given('指令包含选项列表和选择配置', function (this: SynapseWorld) {
 Then(/^应该产生 (human_\w+_required|tool_pending|done) 事件$/, function (this: SynapseWorld, type: string) {
   const event = ctx(this).event(type as never);
   expect(event).to.have.property('sessionId', 'test-session');
+  if (type === 'done') expect(event).to.have.property('reason', 'Task completed'); // the finish instruction's reason
 });
 
 Then('状态应该被设置为 waiting_for_human_input', function (this: SynapseWorld) {
@@ -306,6 +307,8 @@ Then('事件应该包含会话 ID、提示消息和元数据', function (this: S
     prompt: 'Please provide input',
     metadata: { key: 'value' },
   });
+  // The question waits on the state, with its metadata, for the answer a later call brings.
+  expect(ctx(this).newState.pendingHumanPrompt).to.deep.equal({ prompt: 'Please provide input', metadata: { key: 'value' } });
 });
 
 Then('事件应该包含所有选项和配置信息', function (this: SynapseWorld) {
@@ -325,7 +328,12 @@ Then('事件应该包含所有选项和配置信息', function (this: SynapseWor
 
 Then('事件应该包含最终状态', function (this: SynapseWorld) {
   const { finalState } = ctx(this).event('done');
-  expect(finalState).to.include({ status: 'done', sessionId: 'test-session' });
+  // The state the step ends in, field by field, less its event log (which holds this very event) and
+  // the modification stamp the step adds when it commits; the messages are summarized as their count.
+  const { events: _log, messages, lastModified, ...expected } = ctx(this).newState;
+  const { lastModified: finalModified, ...final } = finalState;
+  expect(final).to.deep.equal({ ...expected, messageCount: messages.length });
+  expect(Date.parse(finalModified)).to.be.at.most(Date.parse(lastModified));
 });
 
 Then('状态应该被设置为 done', function (this: SynapseWorld) {
@@ -390,47 +398,53 @@ Given('Agent 能够根据状态做出智能决策', function (this: SynapseWorld
   c.runner = spy((state) => agent.runner(state));
 });
 
+const weatherCalls = (world: SynapseWorld) => (ctx(world).agent.tools!.get_weather as ReturnType<typeof spy>).calls;
+/** How often get_weather had run when the runtime asked for approval. */
+const callsAtApprovalRequest = new WeakMap<SynapseWorld, number>();
+
+// The whole conversation runs here, as the document's code does: ask, get the tool call, request approval,
+// run the approved call (the human approves what is pending), answer. The Then steps only inspect it.
 When('用户询问天气信息', async function (this: SynapseWorld) {
   const c = ctx(this);
-  this.llm.reply(
-    { content: '', toolCalls: [{ id: 'call_weather', name: 'get_weather', arguments: '{"city":"Beijing"}' }] },
-    { content: ['It is ', '25°C and sunny', ' in Beijing.'] },
-  );
-  c.state = AgentRuntime.createInitialState({ sessionId: 'test-session', messages: [{ role: 'user', content: "What's the weather in Beijing?" }] });
+  c.askForWeather();
   await c.step();
+  await c.step(undefined, c.advance());
+  callsAtApprovalRequest.set(this, weatherCalls(this).length);
+  for (const approved of c.advance().pendingToolsCalling ?? []) await c.step(approved);
+  await c.step(undefined, c.advance());
 });
 
 Then('系统应该调用 LLM 处理用户问题', function (this: SynapseWorld) {
   expect(this.llm.requests[0].messages).to.deep.equal([{ role: 'user', content: "What's the weather in Beijing?" }]);
   expect(this.llm.requests[0].tools).to.deep.equal([weatherDefinition]);
-  expect(ctx(this).newState.status).to.equal('running');
+  expect(ctx(this).results[0].newState.status).to.equal('running');
 });
 
 Then('LLM 应该返回需要调用天气工具的响应', function (this: SynapseWorld) {
-  const [call] = ctx(this).event('llm_result').result.tool_calls;
-  expect(call.function).to.deep.equal({ name: 'get_weather', arguments: '{"city":"Beijing"}' });
+  const result = ctx(this).results[0].events.find((event) => event.type === 'llm_result');
+  expect(result?.type === 'llm_result' && result.result.tool_calls.map((call) => call.function)).to.deep.equal([{ name: 'get_weather', arguments: '{"city":"Beijing"}' }]);
 });
 
-Then('Agent 应该请求人工批准工具调用', async function (this: SynapseWorld) {
-  const c = ctx(this);
-  await c.step(undefined, c.advance());
-  expect(c.newState.status).to.equal('waiting_for_human_input');
-  expect(c.newState.pendingToolsCalling).to.have.length(1);
-  expect((c.agent.tools!.get_weather as ReturnType<typeof spy>).calls, 'not before approval').to.have.length(0);
+Then('Agent 应该请求人工批准工具调用', function (this: SynapseWorld) {
+  const { results } = ctx(this);
+  expect(results[1].newState.status).to.equal('waiting_for_human_input');
+  expect(results[1].newState.pendingToolsCalling).to.deep.equal([toolCall('get_weather', '{"city":"Beijing"}', 'call_weather')]);
+  expect(results[1].events.map((event) => event.type)).to.include('human_approve_required');
+  expect(callsAtApprovalRequest.get(this), 'not before approval').to.equal(0);
 });
 
-Then('在人工批准后应该执行天气工具', async function (this: SynapseWorld) {
-  const c = ctx(this);
-  const [approved] = c.advance().pendingToolsCalling!;
-  await c.step(approved);
-  expect(toolCallArguments(c.agent.tools!.get_weather)).to.deep.equal([{ city: 'Beijing' }]);
-  expect(c.newState.pendingToolsCalling).to.equal(undefined);
+Then('在人工批准后应该执行天气工具', function (this: SynapseWorld) {
+  const { results } = ctx(this);
+  expect(results, 'ask, approval request, the approved call, the answer').to.have.length(4);
+  expect(toolCallArguments(ctx(this).agent.tools!.get_weather)).to.deep.equal([{ city: 'Beijing' }]);
+  expect(results[2].events[0]).to.deep.include({ type: 'tool_result', id: 'call_weather', result: ctx(this).toolReturn });
+  expect(results[2].newState.pendingToolsCalling).to.equal(undefined);
 });
 
-Then('最后应该调用 LLM 生成包含天气信息的最终响应', async function (this: SynapseWorld) {
+Then('最后应该调用 LLM 生成包含天气信息的最终响应', function (this: SynapseWorld) {
   const c = ctx(this);
-  await c.step(undefined, c.advance());
   expect(this.llm.requests).to.have.length(2);
   expect(this.llm.requests[1].messages.at(-1)).to.deep.include({ role: 'tool', tool_call_id: 'call_weather', content: JSON.stringify(c.toolReturn) });
-  expect(c.event('llm_result').result.content).to.contain('25°C and sunny');
+  const answer = ctx(this).results[3].events.find((event) => event.type === 'llm_result');
+  expect(answer?.type === 'llm_result' && answer.result.content).to.contain('25°C and sunny');
 });

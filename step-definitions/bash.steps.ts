@@ -22,13 +22,16 @@ Given('Router 已就绪', async function (this: SynapseWorld) {
   await tools(this).writeWorkspaceFile(WORKSPACE_FILE, WORKSPACE_FILE_SEED);
 });
 
-Given('Router 未注入 `subAgentExecutorFactory`', function (this: SynapseWorld) {
-  expect(tools(this).routerOptions.subAgentExecutorFactory).to.equal(undefined);
+Given('Router 未注入 `subAgentExecutorFactory`', async function (this: SynapseWorld) {
+  delete tools(this).routerOptions.subAgentExecutorFactory;
+  await tools(this).router();
 });
 
-// `执行 \`store.update(items)\`` belongs to the TodoStore steps, hence the lookahead.
-Given(/^执行 `(?!store\.|runner\.|run\()([^`]+)`$/, function (this: SynapseWorld, command: string) {
-  tools(this).prepare(command);
+// `执行 \`store.update(items)\`` belongs to the TodoStore steps, hence the lookahead. As a When it runs
+// the command; as a Given it arranges it for the When that follows (`When 进入 JSON.parse`).
+Given(/^执行 `(?!store\.|runner\.|run\()([^`]+)`$/, async function (this: SynapseWorld, command: string) {
+  if (this.inAction) await tools(this).run(command);
+  else tools(this).prepare(command);
 });
 
 Given(/^用户输入 `(.+)`$/, function (this: SynapseWorld, command: string) {
@@ -420,4 +423,15 @@ Then(/^子代理执行器收到的请求应为类型 "(.*)"、prompt "(.*)"、de
   const [request, ...more] = tools(this).taskRequests;
   expect(more).to.be.empty;
   expect(request).to.deep.equal({ type, prompt, ...(description ? { description } : {}), command: tools(this).lastCommand });
+});
+
+Given('工作区中有文件 {string}', async function (this: SynapseWorld, list: string) {
+  for (const name of list.split(', ')) await tools(this).writeWorkspaceFile(name, 'x\n');
+});
+
+Then('glob 列出的文件应为 {string}', async function (this: SynapseWorld, list: string) {
+  const { stdout, exitCode } = await tools(this).result();
+  expect(exitCode).to.equal(0);
+  // `Router 已就绪` leaves its own file in the workspace; no pattern here names it.
+  expect(stdout).to.equal(list === '无' ? `No files match ${tools(this).lastCommand!.slice('glob "'.length, -1)}\n` : `${list.split(', ').join('\n')}\n`);
 });

@@ -20,6 +20,10 @@ Given('CLI 模型会回复 {string}', async function (this: SynapseWorld, text: 
   (await cli(this).model()).reply({ content: text, usage: { prompt_tokens: 10, completion_tokens: 3 } });
 });
 
+Given('CLI 模型已启动，没有安排任何回复', async function (this: SynapseWorld) {
+  await cli(this).model();
+});
+
 Given('CLI 模型会调用 Bash 执行 {string}', async function (this: SynapseWorld, command: string) {
   (await cli(this).model()).reply({ toolCalls: [{ name: 'Bash', arguments: { command } }], usage: { prompt_tokens: 10, completion_tokens: 5 } });
 });

@@ -1,7 +1,8 @@
 import { Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import { BashRouter, BashTool, contextStats, SessionStore, type ChatMessage, type Tool } from '../src';
+import { BashRouter, BashTool, SessionStore, type ChatMessage, type Tool } from '../src';
 import { MISSING_RESULT_TEXT } from '../src/session/sanitize-history';
+import { referenceHistoryTokens } from './support/reference-tokenizer';
 import { RunnerContext } from './support/runner-context';
 import type { SynapseWorld } from './support/world';
 
@@ -22,8 +23,8 @@ Given('上一轮在工具执行中被中断', async function (this: SynapseWorld
   const c = ctx(this);
   await c.sessionsDir();
   c.reply(['echo first', c.sleepCommand]);
+  // Aborted only once the sleep is running (it waits for that), so the round is cut mid-tool.
   await c.runAndAbortWhenToolStarts(c.sleepCommand);
-  expect(c.error).to.have.property('name', 'AbortError');
 });
 
 When('外部 `AbortSignal` 在 `toolResults\\(\\)` 阶段触发中断', async function (this: SynapseWorld) {
@@ -183,7 +184,9 @@ Then('不应包含技能搜索指令内容', async function (this: SynapseWorld)
 
 Given('创建 `AgentRunner` 时未设置 `session\\/sessionId\\/sessionsDir`', function (this: SynapseWorld) {
   const c = ctx(this);
-  expect(c.options).not.to.have.any.keys('session', 'sessionId', 'sessionsDir');
+  delete c.options.session;
+  delete c.options.sessionId;
+  delete c.options.sessionsDir;
   c.reply('Hello!');
 });
 
@@ -229,9 +232,7 @@ Given('主会话已完成至少 1 轮并存在 usage', async function (this: Syn
   await c.sessionsDir();
   this.llm.reply({ when: c.input, content: 'Done.', usage: { prompt_tokens: 100, completion_tokens: 20 } });
   await c.run();
-  const usage = (await (await c.runner()).getSessionUsage())!;
-  c.usageBefore = structuredClone(usage);
-  expect(usage.total).to.deep.equal({ prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 });
+  c.usageBefore = structuredClone((await (await c.runner()).getSessionUsage())!);
 });
 
 When('调用 `recordUsage\\(subAgentUsage, model\\)`', async function (this: SynapseWorld) {
@@ -306,7 +307,6 @@ Given('`maxConsecutiveToolFailures=2` 且连续两轮工具调用失败', functi
   c.options.maxConsecutiveToolFailures = 2;
   c.reply(['definitely-not-a-command-xyz']);
   c.reply(['read']);
-  c.reply('This reply must never be requested.');
 });
 
 Then('响应应包含 `Consecutive tool execution failures` 提示', async function (this: SynapseWorld) {
@@ -362,7 +362,9 @@ Then('token 统计应与现有历史一致', async function (this: SynapseWorld)
   const c = ctx(this);
   const reread = await c.persistedHistory();
   const stats = await (await c.runner()).getContextStats();
-  expect(stats.tokenCount).to.be.greaterThan(0).and.equal(contextStats(reread).tokenCount);
+  expect(reread).to.deep.equal(persistedConversation);
+  // Counted by js-tiktoken directly, not by our own counter: a wrong tokenizer cannot agree with itself here.
+  expect(stats.tokenCount).to.be.greaterThan(0).and.equal(referenceHistoryTokens(persistedConversation));
 });
 
 When('Runner 恢复会话并执行新请求', async function (this: SynapseWorld) {

@@ -8,11 +8,22 @@ import type { SynapseWorld } from './support/world';
 const ctx = (world: SynapseWorld) => world.use(RuntimeContext);
 const weatherTool = (world: SynapseWorld) => ctx(world).agent.tools!.get_weather as Spy;
 
-When('运行时推进到等待人工批准', async function (this: SynapseWorld) {
+When(/^用户询问天气信息(（模型只会要求调用天气工具）)?，运行时推进到等待人工批准$/, async function (this: SynapseWorld, callOnly?: string) {
   const c = ctx(this);
+  c.askForWeather({ forecast: !callOnly });
+  await c.step();
   await c.step(undefined, c.advance());
-  expect(c.newState.status).to.equal('waiting_for_human_input');
   c.advance();
+});
+
+When('人工批准待处理的工具调用，运行时继续到最终回答', async function (this: SynapseWorld) {
+  const c = ctx(this);
+  await c.step(c.state.pendingToolsCalling![0]);
+  await c.step(undefined, c.advance());
+});
+
+When('运行时再执行一步', async function (this: SynapseWorld) {
+  await ctx(this).step();
 });
 
 When('状态被保存为 JSON 后由一个新的运行时载入', function (this: SynapseWorld) {
@@ -27,9 +38,7 @@ When('状态被保存为 JSON 后由一个新的运行时载入', function (this
   expect(c.rebuild()).not.to.equal(before);
 });
 
-Then('批准待处理的工具调用后天气工具应该被执行', async function (this: SynapseWorld) {
-  const c = ctx(this);
-  await c.step(c.state.pendingToolsCalling![0]);
+Then('新的运行时中的天气工具应该被执行', function (this: SynapseWorld) {
   expect(toolCallArguments(weatherTool(this))).to.deep.equal([{ city: 'Beijing' }]);
 });
 
@@ -40,12 +49,10 @@ When('人工以 {string} 为理由拒绝待处理的工具调用', function (thi
 
 Then('天气工具不应该被执行', function (this: SynapseWorld) {
   expect(weatherTool(this).calls).to.have.length(0);
-  expect(ctx(this).state.pendingToolsCalling).to.equal(undefined);
+  expect(ctx(this).newState.pendingToolsCalling).to.equal(undefined);
 });
 
-Then('下一步模型收到的工具消息应该说明调用被拒绝及理由 {string}', async function (this: SynapseWorld, reason: string) {
-  await ctx(this).step();
-  expect(weatherTool(this).calls, 'still not run after the next step').to.have.length(0);
+Then('模型收到的工具消息应该说明调用被拒绝及理由 {string}', function (this: SynapseWorld, reason: string) {
   const lastSent = this.llm.requests.at(-1)!.messages.at(-1)!;
   expect(lastSent).to.deep.include({ role: 'tool', tool_call_id: 'call_weather' });
   expect(JSON.parse(lastSent.content!)).to.deep.equal({ rejected: true, reason });

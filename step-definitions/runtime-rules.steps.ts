@@ -6,6 +6,15 @@ import type { SynapseWorld } from './support/world';
 
 const ctx = (world: SynapseWorld) => world.use(RuntimeContext);
 const outcomeOf = (label: string) => (label === '出错' ? 'error' : 'ok');
+/** Where each built-in executor leaves the conversation when it succeeds. */
+const STATUS_AFTER: Record<string, string> = {
+  call_llm: 'running',
+  call_tool: 'running',
+  request_human_approve: 'waiting_for_human_input',
+  request_human_prompt: 'waiting_for_human_input',
+  request_human_select: 'waiting_for_human_input',
+  finish: 'done',
+};
 
 Given('执行器层 {string} 都提供了 {string} 执行器', function (this: SynapseWorld, layers: string, instruction: string) {
   for (const layer of layers.split(',').filter((name) => name !== '-')) ctx(this).provideAt(layer as Layer, instruction);
@@ -30,12 +39,12 @@ Given('状态中已有之前步骤留下的事件', async function (this: Synaps
   c.arrange('request_human_prompt', 'ok');
   await c.step();
   c.advance();
-  expect(c.state.events).to.have.length(1);
 });
 
 Then('新状态的事件历史应该等于之前的事件加上本步产生的全部事件', function (this: SynapseWorld) {
   const c = ctx(this);
   c.expectArrangedOutcome();
+  expect(c.newState.status, 'the status the step leaves').to.equal(c.outcome === 'error' ? 'error' : STATUS_AFTER[c.instruction!]);
   expect(c.newState.events).to.deep.equal([...c.state.events, ...c.events]);
   c.events.forEach((event, i) => expect(c.newState.events[c.state.events.length + i]).to.equal(event));
 });

@@ -140,6 +140,11 @@ Then(/^run 的结果应该是 "(\w+)"(?:，共 (\d+) 步)?$/, function (this: Sy
   if (steps) expect(outcome.steps).to.equal(Number(steps));
 });
 
+Then('run 中天气工具不应该被执行，最终状态没有待批准的调用', function (this: SynapseWorld) {
+  expect(weatherTool(this).calls).to.have.length(0);
+  expect(run(this).outcome.state.pendingToolsCalling).to.equal(undefined);
+});
+
 Then('run 的结果应该是 {string}，错误包含 {string}', function (this: SynapseWorld, status: string, message: string) {
   const outcome = run(this).outcome;
   expect(outcome.status).to.equal(status);

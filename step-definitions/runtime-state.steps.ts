@@ -36,7 +36,7 @@ const hostile: Record<string, () => unknown> = {
     ),
 };
 
-Given(/^Agent 的 runner 会抛出(.+)$/, function (this: SynapseWorld, what: string) {
+Given(/^Agent 的 runner 会抛出(?!\s*`)(.+)$/, function (this: SynapseWorld, what: string) {
   const make = hostile[what];
   if (!make) throw new Error(`No hostile value "${what}"`);
   ctx(this).runner = spy(() => {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { homedir, tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Before, Given, Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
@@ -50,7 +50,8 @@ const probes = new WeakMap<SynapseWorld, string[]>();
 
 Given('宿主上的探针路径已备好（场景结束后删除）', async function (this: SynapseWorld) {
   const name = `synapse-probe-${process.pid}-${Date.now().toString(36)}`;
-  const paths = [join('/etc', name), join(homedir(), name), join(dirname(await this.tempDir()), name)];
+  // The account's real home (from passwd): HOME is a per-scenario directory under /tmp, which the sandbox replaces.
+  const paths = [join('/etc', name), join(userInfo().homedir, name), join(dirname(await this.tempDir()), name)];
   probes.set(this, paths);
   for (const path of paths) this.onCleanup(() => rm(path, { force: true }));
   tools(this).placeholders.set('etc-probe', paths[0]!);

@@ -1,4 +1,4 @@
-@extras @cli
+@own @cli
 Feature: synapse CLI：帮助、版本、坏输入
   CLI 是库的一个薄消费者。这里运行构建好的 dist/cli.js（真实子进程），规定文档留白的部分：
   退出码（0 完成，1 运行失败，2 坏输入，130 被中断），错误是 stderr 上清楚的一行、没有堆栈。

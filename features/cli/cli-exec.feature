@@ -1,4 +1,4 @@
-@extras @cli
+@own @cli
 Feature: synapse exec：经由 Bash 工具路由执行一条命令
   `synapse exec` 把一条命令交给模型所用的同一个路由（原生 shell、Agent 命令、TodoWrite），
   原样打印它的 stdout 与 stderr，并以命令的退出码退出。

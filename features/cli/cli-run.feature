@@ -1,4 +1,4 @@
-@extras @cli
+@own @cli
 Feature: synapse run：一次 Agent 运行
   `synapse run` 用 AgentRunner 执行一次运行。离线时 --fixture 在进程内重放一段脚本化对话（无 key、无网络）；
   --base-url 指向任何 OpenAI 兼容端点，这里是测试里的回环 HTTP 服务器。给人看的输出：助手文本流到 stdout，
@@ -91,7 +91,7 @@ Feature: synapse run：一次 Agent 运行
       And CLI 模型收到的第 2 次请求应该包含消息 "first answer"
 
     Scenario: 未知的会话是坏输入，模型一次也没被调用
-      Given CLI 模型会回复 "never"
+      Given CLI 模型已启动，没有安排任何回复
       When CLI 运行 synapse "run --base-url <model> --session session-0-nothere hi"
       Then CLI 退出码应该是 2
       And CLI 标准错误应该只有一行且包含 "unknown session \"session-0-nothere\""

@@ -1,4 +1,4 @@
-@extras @cli
+@own @cli
 Feature: synapse runtime：带人工批准的分步运行时
   `synapse runtime` 用 AgentRuntime 驱动一段对话：模型想调用的工具要人批准，模型可以向人提问和让人选择。
   非交互时 --approve all|none 与 --answer 代为决定；没人能决定时运行暂停。--state 在每一步后保存带版本的状态，

@@ -1,4 +1,4 @@
-@extras @cli
+@own @cli
 Feature: synapse sessions：列出、查看、统计、删除会话
   每个子命令都接受 --sessions-dir 与 --json。list 显示 id、标题、更新时间、消息数；show 打印历史；
   stats 打印上下文统计与 token 用量；未知的会话是坏输入。

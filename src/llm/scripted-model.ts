@@ -50,6 +50,8 @@ export interface ChatCompletionRequest {
 /** Serves replies in order; a reply with `when` only to the conversation it names. */
 export class ScriptedModel {
   readonly requests: ChatCompletionRequest[] = [];
+  /** The reply each request got, in the same order (an error when none was left). */
+  readonly replies: ScriptedReply[] = [];
   private readonly pending: ScriptedReply[];
 
   constructor(replies: ScriptedReply[] = []) {
@@ -73,10 +75,9 @@ export class ScriptedModel {
     this.requests.push(request);
     const opening = firstUserText(request.messages);
     const index = this.pending.findIndex((reply) => !reply.when || opening.includes(reply.when));
-    if (index < 0) {
-      return { error: { status: 500, message: `Scripted model has no reply left for request ${this.requests.length}` } };
-    }
-    return this.pending.splice(index, 1)[0];
+    const reply = index < 0 ? { error: { status: 500, message: `Scripted model has no reply left for request ${this.requests.length}` } } : this.pending.splice(index, 1)[0]!;
+    this.replies.push(reply);
+    return reply;
   }
 
   /** Answers one HTTP request body as the OpenAI API would. */

@@ -1,9 +1,10 @@
 import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { chmodSync, existsSync, readdirSync, statSync, utimesSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { LoopbackModel } from './loopback-model';
+import { block, narrateModel, section, type Narrating } from './transcript';
 import type { SynapseWorld } from './world';
 
 const REPO = resolve(__dirname, '..', '..');
@@ -22,22 +23,48 @@ let freshBuild: Promise<void> | undefined;
  */
 export function ensureFreshBuild(): Promise<void> {
   freshBuild ??= (async () => {
-    const stale = staleBecause();
-    if (!stale) return;
-    const tsc = require.resolve('typescript/bin/tsc');
+    if (!staleBecause()) return;
+    // Parallel workers share dist/: one builds while the others wait, then everyone looks again.
+    const release = await buildLock();
     try {
-      await promisify(execFile)(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: REPO, maxBuffer: 16 * 1024 * 1024 });
-    } catch (error) {
-      const { stdout = '', stderr = '', message } = error as { stdout?: string; stderr?: string; message: string };
-      // tsc emits even when it reports errors: backdate the output so the next run tries again.
-      if (existsSync(CLI_ENTRY)) utimesSync(CLI_ENTRY, 0, 0);
-      throw new Error(`The CLI scenarios need a build of src/ (${stale}), and \`tsc -p tsconfig.build.json\` failed:\n${stdout}${stderr}` + (stdout || stderr ? '' : message));
+      const stale = staleBecause();
+      if (stale) await build(stale);
+    } finally {
+      release();
     }
-    chmodSync(CLI_ENTRY, 0o755);
-    const still = staleBecause();
-    if (still) throw new Error(`Built dist/ but it is still stale (${still})`);
   })();
   return freshBuild;
+}
+
+async function build(stale: string): Promise<void> {
+  const tsc = require.resolve('typescript/bin/tsc');
+  try {
+    await promisify(execFile)(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: REPO, maxBuffer: 16 * 1024 * 1024 });
+  } catch (error) {
+    const { stdout = '', stderr = '', message } = error as { stdout?: string; stderr?: string; message: string };
+    // tsc emits even when it reports errors: backdate the output so the next run tries again.
+    if (existsSync(CLI_ENTRY)) utimesSync(CLI_ENTRY, 0, 0);
+    throw new Error(`The CLI scenarios need a build of src/ (${stale}), and \`tsc -p tsconfig.build.json\` failed:\n${stdout}${stderr}` + (stdout || stderr ? '' : message));
+  }
+  chmodSync(CLI_ENTRY, 0o755);
+  const still = staleBecause();
+  if (still) throw new Error(`Built dist/ but it is still stale (${still})`);
+}
+
+/** A lock directory beside dist/ (mkdir is atomic); one left by a killed run is taken over after 3 minutes. */
+async function buildLock(): Promise<() => void> {
+  const lock = join(REPO, '.build-lock');
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      return () => rmSync(lock, { recursive: true, force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const since = statSync(lock, { throwIfNoEntry: false })?.mtimeMs;
+      if (since !== undefined && Date.now() - since > 180_000) rmSync(lock, { recursive: true, force: true });
+      await new Promise((resolveWait) => setTimeout(resolveWait, 100));
+    }
+  }
 }
 
 /** Why dist/cli.js needs rebuilding, or undefined when it is newer than every build input. */
@@ -130,7 +157,7 @@ export class RunningCli {
  * a per-scenario sessions directory and HOME (a test never touches ~/.synapse) and none of the
  * developer's model settings (a test never reaches a real model).
  */
-export class CliContext {
+export class CliContext implements Narrating {
   last?: CliRun;
   running?: RunningCli;
   /** The tool process that was running when a step sent SIGINT. */
@@ -138,6 +165,8 @@ export class CliContext {
   /** Values captured by steps (a session id), for `<name>` placeholders in later commands. */
   readonly saved = new Map<string, string>();
   private loopback?: LoopbackModel;
+  /** Every synapse process of the scenario that has ended. */
+  private readonly runs: CliRun[] = [];
 
   constructor(private readonly world: SynapseWorld) {}
 
@@ -153,6 +182,7 @@ export class CliContext {
       const model = new LoopbackModel();
       this.loopback = model;
       this.world.onCleanup(() => model.close());
+      this.world.expectConsumed('the loopback model', () => model.script.remaining);
       await model.start();
     }
     return this.loopback;
@@ -186,6 +216,7 @@ export class CliContext {
     child.stdin.end(options.stdin ?? '');
     const running = new RunningCli(child, args);
     this.running = running;
+    running.exited.then((run) => this.runs.push(run), () => undefined);
     this.world.onCleanup(() => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     });
@@ -214,6 +245,12 @@ export class CliContext {
           throw new Error(`stdout line is not JSON: ${line}\nstdout:\n${this.result.stdout}`);
         }
       });
+  }
+
+  narrate(): string[] {
+    const runs = this.runs.flatMap((run) => [`synapse ${run.args.join(' ')}`, `  exit ${run.exitCode}${run.signal ? ` (${run.signal})` : ''} after ${Math.round(run.durationMs)} ms`, ...block('  stdout', run.stdout), ...block('  stderr', run.stderr)]);
+    const model = this.loopback ? narrateModel('Model (loopback, for the CLI process)', this.loopback.script.requests, this.loopback.script.replies) : [];
+    return [...section('synapse CLI', runs), ...model];
   }
 
   describe(): string {

@@ -1,6 +1,5 @@
 import type OpenAI from 'openai';
-import { http } from 'msw';
-import { setupServer } from 'msw/node';
+import type { SetupServer } from 'msw/node';
 import { createOpenAIClient, createOpenAIModelRuntime, type ModelRuntime } from '../../src';
 import { ScriptedModel, type ChatCompletionRequest, type ScriptedReply } from '../../src/testing';
 
@@ -13,18 +12,23 @@ export const LLM_MODEL = 'test-model';
  */
 export class LlmMock {
   private script = new ScriptedModel();
-  private readonly server = setupServer(
-    http.post(`${LLM_BASE_URL}/chat/completions`, async ({ request }) =>
-      this.script.respond((await request.json()) as ChatCompletionRequest, request.signal),
-    ),
-  );
+  private server?: SetupServer;
 
   listen(): void {
-    this.server.listen({ onUnhandledRequest: 'error' });
+    // Loaded here, not at import: a parallel run's coordinator loads the support code but runs no scenario.
+    const { http } = require('msw') as typeof import('msw');
+    const { setupServer } = require('msw/node') as typeof import('msw/node');
+    const server = setupServer(
+      http.post(`${LLM_BASE_URL}/chat/completions`, async ({ request }) =>
+        this.script.respond((await request.json()) as ChatCompletionRequest, request.signal),
+      ),
+    );
+    server.listen({ onUnhandledRequest: 'error' });
+    this.server = server;
   }
 
   close(): void {
-    this.server.close();
+    this.server?.close();
   }
 
   /** A fresh, empty script for the next scenario. */
@@ -40,6 +44,11 @@ export class LlmMock {
   /** Request bodies the model received, in arrival order. */
   get requests(): readonly ChatCompletionRequest[] {
     return this.script.requests;
+  }
+
+  /** The reply each request got, in order. */
+  get replies(): readonly ScriptedReply[] {
+    return this.script.replies;
   }
 
   /** Scripted replies no request has consumed. */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { AgentRunner, SessionStore, type AgentRunnerOptions, type ChatMessage, type RunnerEvent, type SessionUsage } from '../../src';
 import type { ScriptedReply } from '../../src/testing';
 import { LLM_MODEL } from './llm-mock';
+import { clip, section, type Narrating } from './transcript';
 import type { SynapseWorld } from './world';
 
 export interface TimedEvent {
@@ -18,7 +19,7 @@ export type ScriptedCall = string | { name: string; arguments: string | string[]
  * A scenario's AgentRunner: built on first use against the msw model, in the scenario's temp dir,
  * recording every progress event with its time.
  */
-export class RunnerContext {
+export class RunnerContext implements Narrating {
   options: Partial<AgentRunnerOptions> = {};
   readonly events: TimedEvent[] = [];
   private built?: AgentRunner;
@@ -180,6 +181,32 @@ export class RunnerContext {
 
   async readFile(name: string): Promise<string> {
     return readFile(join(await this.world.tempDir(), name), 'utf8');
+  }
+
+  /** The runs, tool calls and their results, as the runner reported them. */
+  narrate(): string[] {
+    const lines = this.events.flatMap(({ event }): string[] => {
+      switch (event.type) {
+        case 'run_started':
+          return [`run "${clip(event.input, 100)}"${event.sessionId ? ` in session ${event.sessionId}` : ''}`];
+        case 'tool_call_started':
+          return [`  → ${event.command !== undefined ? `${event.name}(command="${clip(event.command, 140)}")` : event.name}`];
+        case 'tool_call_finished':
+          return [`  ← ${clip(event.command ?? event.name, 60)}: ${event.result.isError ? 'ERROR' : 'ok'} (${Math.round(event.durationMs)} ms) ${clip(event.result.message, 160)}`];
+        case 'reminder':
+          return [`  reminder: ${clip(event.text, 120)}`];
+        case 'history_sanitized':
+          return [`  history sanitized: ${event.removed} message(s) removed`];
+        case 'round_discarded':
+          return [`  round discarded: ${clip(event.reason, 140)}`];
+        case 'run_finished':
+          return [`  finished (${event.stopReason}): ${clip(event.text, 160)}`];
+        default:
+          return [];
+      }
+    });
+    if (this.error) lines.push(`  run rejected: ${clip(String((this.error as Error)?.message ?? this.error), 160)}`);
+    return section('AgentRunner', lines);
   }
 
   async sessionDirectories(): Promise<string[]> {

@@ -1,8 +1,9 @@
 import { TodoStore, type TodoItem, type TodoState } from '../../src';
 import { spy, type Spy } from './spy';
+import { clip, section, type Narrating } from './transcript';
 
 /** A TodoStore with recording listeners, for the notification scenarios. */
-export class TodoStoreContext {
+export class TodoStoreContext implements Narrating {
   readonly store = new TodoStore();
   readonly listeners = new Map<string, Spy>();
   readonly unsubscribes = new Map<string, () => void>();
@@ -28,6 +29,14 @@ export class TodoStoreContext {
   snapshot(): void {
     this.stateBefore = this.store.get();
     this.callsBefore = new Map([...this.listeners].map(([name, listener]) => [name, listener.calls.length]));
+  }
+
+  narrate(): string[] {
+    const { items } = this.store.get();
+    return section('TodoStore', [
+      ...[...this.listeners].map(([name, listener]) => `listener ${name}: called ${listener.calls.length} time(s)`),
+      `items now: ${items.length ? items.map((item) => `[${item.status}] ${clip(item.content, 40)}`).join('; ') : '(none)'}`,
+    ]);
   }
 
   callsSinceSnapshot(name: string): number {

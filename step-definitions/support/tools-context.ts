@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { quoteShellArg } from '../../src/tools/shell-quote';
 import { BashRouter, BashTool, TodoStore, type BashRouterOptions, type CancelablePromise, type CommandResult, type TodoItem, type TaskRequest, type TodoState, type ToolResult } from '../../src';
 import { namespacePids } from './sandbox-pids';
+import { block, section, type Narrating } from './transcript';
 import type { SynapseWorld } from './world';
 
 /** A valid todo item, with fields overridden (a field set to undefined is left out). */
@@ -27,10 +28,10 @@ export function todoWriteCommand(document: unknown): string {
  * The tools domain of a scenario: a real BashRouter (real bash, real files) in the scenario's temp
  * directory, the BashTool over it, the TodoStore TodoWrite updates, and the last command and its result.
  */
-export class ToolsContext {
+export class ToolsContext implements Narrating {
   readonly todoStore = new TodoStore();
   routerOptions: BashRouterOptions = {};
-  /** A command arranged by a Given, run by the next When (or on first look at the result). */
+  /** A command arranged by a Given, run by the next When. */
   pendingCommand?: string;
   lastCommand?: string;
   private lastResult?: CommandResult;
@@ -49,6 +50,8 @@ export class ToolsContext {
   readonly taskRequests: TaskRequest[] = [];
   pendingToolArgs?: unknown;
   private lastToolResult?: ToolResult;
+  /** Everything routed and every Bash tool call of the scenario, in order, for its transcript. */
+  private readonly log: string[] = [];
   private routerInstance?: BashRouter;
   /** `{name}` in a routed command is replaced by the value a step registered here. */
   readonly placeholders = new Map<string, string>();
@@ -123,6 +126,7 @@ export class ToolsContext {
     this.lastElapsedMs = Date.now() - started;
     if (pidFiles.length) await Promise.race([watcher, new Promise((resolve) => setTimeout(resolve, 50))]);
     this.noteSandboxPids();
+    this.logCommand(command, this.lastResult);
     return this.lastResult;
   }
 
@@ -144,10 +148,12 @@ export class ToolsContext {
   record(command: string, result: CommandResult): void {
     this.lastCommand = command;
     this.lastResult = result;
+    this.logCommand(command, result);
   }
 
   async result(): Promise<CommandResult> {
-    if (this.pendingCommand !== undefined) return this.run();
+    // A Then never runs what a When should have: reordered or missing, the scenario must say so.
+    if (this.pendingCommand !== undefined) throw new Error(`The command \`${this.pendingCommand}\` was arranged but no When step ran it`);
     if (!this.lastResult) throw new Error('No command has run in this scenario');
     return this.lastResult;
   }
@@ -155,11 +161,27 @@ export class ToolsContext {
   /** Calls the Bash tool with the arranged arguments and keeps its result. */
   async callTool(args: unknown = this.pendingToolArgs): Promise<ToolResult> {
     this.lastToolResult = await (await this.tool()).execute(args);
+    this.logToolCall(args, this.lastToolResult);
     return this.lastToolResult;
   }
 
   recordToolResult(result: ToolResult): void {
     this.lastToolResult = result;
+    this.logToolCall(this.pendingToolArgs, result);
+  }
+
+  narrate(): string[] {
+    return section('Bash router and tool', this.log);
+  }
+
+  private logCommand(command: string, result: CommandResult): void {
+    this.log.push(...block('$ route', command, 8), `  exit ${result.exitCode}${result.failureCategory ? ` (${result.failureCategory})` : ''}${result.interrupted ? ` interrupted: ${result.interrupted}` : ''}`);
+    this.log.push(...block('  stdout', result.stdout), ...block('  stderr', result.stderr));
+  }
+
+  private logToolCall(args: unknown, result: ToolResult): void {
+    this.log.push(`Bash(${JSON.stringify(args)}) → ${result.isError ? 'ERROR' : 'ok'}${result.extras?.failureCategory ? ` (${result.extras.failureCategory})` : ''}`);
+    this.log.push(...block('  message', result.message));
   }
 
   get toolResult(): ToolResult {

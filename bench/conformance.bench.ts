@@ -1,0 +1,48 @@
+// `npm run bench conformance`: the conformance run's own speed. Targets: the whole `npm run cucumber`
+// <= 20 s wall, the transcribed scenarios alone (`--tags 'not @own'`) <= 5 s as cucumber reports it.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+
+const REPO = join(__dirname, '..');
+const CUCUMBER = join(REPO, 'node_modules', '@cucumber', 'cucumber', 'bin', 'cucumber.js');
+
+interface Timing {
+  wallMs: number;
+  /** The duration cucumber prints under its summary ("0m04.211s (executing steps: ...)"). */
+  reportedMs: number;
+  /** CPU time of the run and its workers: a figure a loaded machine inflates much less than wall time. */
+  cpuMs: number;
+  summary: string;
+}
+
+function run(args: string[], env: Record<string, string> = {}): Timing {
+  const started = process.hrtime.bigint();
+  const result = spawnSync('bash', ['-c', `TIMEFORMAT='%U %S'; time node ${CUCUMBER} --format summary ${args.join(' ')} 2>&1`], { cwd: REPO, encoding: 'utf8', env: { ...process.env, ...env } });
+  const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
+  const output = `${result.stdout}${result.stderr}`;
+  if (result.status !== 0) throw new Error(`cucumber-js ${args.join(' ')} failed:\n${output}`);
+  const reported = /^(\d+)m(\d+\.\d+)s \(executing steps/m.exec(output);
+  const cpu = /^(\d+\.\d+) (\d+\.\d+)\s*$/m.exec(output.trimEnd().split('\n').at(-1) ?? '');
+  const summary = /^\d+ scenarios? \(.*\)$/m.exec(output)?.[0] ?? '?';
+  return {
+    wallMs,
+    reportedMs: reported ? (Number(reported[1]) * 60 + Number(reported[2])) * 1000 : NaN,
+    cpuMs: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : NaN,
+    summary,
+  };
+}
+
+function line(name: string, timing: Timing, target: string, met: boolean): string {
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  return `${name.padEnd(34)} wall ${s(timing.wallMs)}, cucumber ${s(timing.reportedMs)}, cpu ${s(timing.cpuMs)}  ${timing.summary}  (target ${target}: ${met ? 'met' : 'NOT met'})`;
+}
+
+export default async function (): Promise<void> {
+  const transcribed = run(['--tags', "'not @own'"]);
+  console.log(line("transcribed only (--tags 'not @own')", transcribed, '<= 5 s as cucumber reports it', transcribed.reportedMs <= 5000));
+  // A subset this small spends more on starting workers (each loads the support code) than it gains.
+  const serial = run(['--tags', "'not @own'"], { SYNAPSE_CUCUMBER_WORKERS: '1' });
+  console.log(line('  the same in one process', serial, '<= 5 s as cucumber reports it', serial.reportedMs <= 5000));
+  const whole = run([]);
+  console.log(line('whole npm run cucumber', whole, '<= 20 s wall', whole.wallMs <= 20_000));
+}

@@ -1,0 +1,94 @@
+@own
+Feature: AgentRuntime 的边界：坏输入是错误事件，人的回答必须对得上等待中的请求
+  `step()` 从不拒绝：无论 Agent 返回什么、抛出什么，状态是否完整，都变成一个错误事件。
+  人的回答（批准、拒绝、回答、选择）只能回应状态中正在等待的请求。
+
+  Rule: 任何坏输入都变成一个错误事件
+
+    Scenario Outline: Agent 返回<情形>时产生错误事件
+      Given 我有一个注册了工具的 Agent
+      And Agent 返回的指令是 `<指令>`
+      When 我执行步骤
+      Then 步骤应该只产生一个错误事件，错误消息包含 "<错误>"
+      And 新状态应该为 error 并保存同样的错误信息
+
+      Examples:
+        | 情形           | 指令                                                                                                              | 错误                                    |
+        | null         | null                                                                                                            | Invalid instruction from agent.runner |
+        | 类型不是字符串的指令   | {"type": 42}                                                                                                    | Invalid instruction from agent.runner |
+        | 参数是 JSON 数组的调用 | {"type": "call_tool", "toolCall": {"id": "c1", "type": "function", "function": {"name": "calculator", "arguments": "[1, 2]"}}} | expected a JSON object                |
+
+    Scenario Outline: Agent 抛出的不是 Error（<情形>）时错误事件仍是一个 Error
+      Given Agent 的 runner 会抛出 `<值>`
+      When 我执行步骤
+      Then 步骤应该只产生一个错误事件，错误消息包含 "<消息>"
+      And 新状态应该为 error 并保存同样的错误信息
+
+      Examples:
+        | 情形   | 值              | 消息             |
+        | 字符串  | "plain words"  | plain words    |
+        | 数字   | 7              | 7              |
+        | null | null           | null           |
+
+    Scenario: 状态不是对象时产生错误事件，会话 ID 为空
+      Given 当前状态不是一个对象
+      When 我执行步骤
+      Then 步骤应该只产生一个错误事件，错误消息包含 "Invalid state"
+      And 错误事件的 sessionId 应该为空字符串
+      And Agent 的 runner 方法不应该被调用
+
+    Scenario: 自定义执行器什么也不返回时，本步以错误事件说明缺少事件数组
+      Given "finish" 执行器什么也不返回
+      When Agent 返回 "finish" 指令（正常）并执行一步
+      Then 步骤应该只产生一个错误事件，错误消息包含 "The executor returned no events array"
+      And 新状态应该为 error 并保存同样的错误信息
+
+    Scenario: 工具参数为空时工具收到空对象，工具没有返回值时工具消息是 null
+      Given Agent 有一个什么也不返回的工具 "noop"
+      And 工具调用的参数是 ""
+      When 用这个已批准的调用执行步骤
+      Then 工具 "noop" 应该收到 `{}`，工具消息的内容是 "null"
+
+    Scenario: 工具参数只有空白时同样当作空对象
+      Given Agent 有一个什么也不返回的工具 "noop"
+      And 工具调用的参数是 "   "
+      When 用这个已批准的调用执行步骤
+      Then 工具 "noop" 应该收到 `{}`，工具消息的内容是 "null"
+
+    Scenario: 会话 ID 为空白时不能创建初始状态
+      When 我用会话 ID "   " 调用 createInitialState
+      Then 应该抛出 TypeError，消息包含 "sessionId must be a non-empty string"
+
+  Rule: 人的回答只回应正在等待的请求
+
+    Scenario: 已在等待批准的状态再执行一步时，Agent 再次请求批准同一个调用
+      Given 我有一个配置了天气工具的 Agent
+      And Agent 能够根据状态做出智能决策
+      And 我有一个配置了 modelRuntime 的运行时
+      When 用户询问天气信息（模型只会要求调用天气工具），运行时推进到等待人工批准
+      And 运行时再执行一步
+      Then 本步应该再次请求批准调用 "call_weather"
+
+    Scenario: 拒绝一个不在等待中的调用是错误
+      Given 我有一个配置了天气工具的 Agent
+      And Agent 能够根据状态做出智能决策
+      And 我有一个配置了 modelRuntime 的运行时
+      When 用户询问天气信息（模型只会要求调用天气工具），运行时推进到等待人工批准
+      Then 拒绝调用 "call_other" 应该失败，消息包含 "No pending tool call with id call_other"
+
+    Scenario: 没有等待中的提示或选择时回答是错误
+      Then 在初始状态上回答 "Alice" 应该失败，消息包含 "No prompt is pending on this state"
+      And 在初始状态上选择 "a" 应该失败，消息包含 "No selection is pending on this state"
+
+    Scenario: 不说理由的拒绝，模型收到默认的理由
+      Given 我有一个配置了天气工具的 Agent
+      And Agent 能够根据状态做出智能决策
+      And 我有一个配置了 modelRuntime 的运行时
+      When 用户询问天气信息（模型只会要求调用天气工具），运行时推进到等待人工批准
+      And 人工不说理由拒绝待处理的工具调用
+      Then 状态应该回到 running，最后一条消息是拒绝 "call_weather" 的工具消息，理由为 "Rejected by the user"
+
+    Scenario: 没有元数据的提示请求，事件和状态中都没有 metadata
+      Given Agent 返回的指令是 `{"type": "request_human_prompt", "prompt": "Your name?"}`
+      When 我执行步骤
+      Then 事件应该是只带提示 "Your name?" 的 human_prompt_required

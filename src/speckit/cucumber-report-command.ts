@@ -1,0 +1,46 @@
+// npm run cucumber:report [-- <cucumber arguments>]: the conformance run with the `report` profile
+// (HTML, JUnit, NDJSON), then reports/conformance.md and reports/conformance.json from its messages.
+/* c8 ignore start -- an entry point that runs the whole conformance run through cucumber's API in a process of its own, which no scenario can nest; the report it writes is built by conformance-report.ts and conformance-markdown.ts, which the speckit scenarios cover. */
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { loadConfiguration, runCucumber } from '@cucumber/cucumber/api';
+import type { Envelope } from '@cucumber/messages';
+import { buildConformanceReport, type ConformanceReport } from './conformance-report';
+import { renderConformanceMarkdown } from './conformance-markdown';
+import { importMarkdownSpecFile, type ImportedSpec } from './import-spec';
+import { locateSpecs } from './specs-location';
+
+const REPORTS_DIR = 'reports';
+
+async function main(): Promise<number> {
+  const { runConfiguration } = await loadConfiguration({ profiles: ['report'], provided: process.argv.slice(2) });
+  const envelopes: Envelope[] = [];
+  const { success } = await runCucumber(runConfiguration, undefined, (envelope) => envelopes.push(envelope));
+  const { documents, specs } = await readDocuments();
+  const report = buildConformanceReport(envelopes, documents, specs);
+  await mkdir(REPORTS_DIR, { recursive: true });
+  await writeFile(join(REPORTS_DIR, 'conformance.json'), `${JSON.stringify(report, null, 2)}\n`);
+  await writeFile(join(REPORTS_DIR, 'conformance.md'), renderConformanceMarkdown(report));
+  process.stdout.write(
+    `conformance: transcribed ${report.transcribed.passed}/${report.transcribed.total} passed, own ${report.own.passed}/${report.own.total} passed; ` +
+      `wrote ${REPORTS_DIR}/conformance.md, ${REPORTS_DIR}/conformance.json\n`,
+  );
+  return success ? 0 : 1;
+}
+
+/** The imports of the source documents (the traceability map), when they are available. */
+async function readDocuments(): Promise<{ documents: ImportedSpec[]; specs: ConformanceReport['specs'] }> {
+  const location = locateSpecs(process.env, process.cwd());
+  if ('error' in location) return { documents: [], specs: location };
+  const names = (await readdir(location.dir)).filter((name) => name.endsWith('.md')).sort();
+  return { documents: await Promise.all(names.map((name) => importMarkdownSpecFile(join(location.dir, name)))), specs: location };
+}
+
+main().then(
+  (code) => (process.exitCode = code),
+  (error: unknown) => {
+    process.stderr.write(`cucumber:report: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exitCode = 2;
+  },
+);
+/* c8 ignore stop */

@@ -1,0 +1,26 @@
+// npm run spec:check [-- --specs <dir>] [--features <dir>]: the drift check `npm test` runs.
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { checkTranscriptions, formatTranscriptionCheck } from './check-transcriptions';
+import { locateSpecs } from './specs-location';
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({ options: { specs: { type: 'string' }, features: { type: 'string', default: 'features' } } });
+  const root = process.cwd();
+  const location = values.specs ? locateSpecs({ SYNAPSE_SPECS_DIR: values.specs }, root) : locateSpecs(process.env, root);
+  if ('error' in location) {
+    process.stderr.write(`spec:check: ${location.error}; the transcriptions cannot be checked\n`);
+    return 2;
+  }
+  const check = await checkTranscriptions(location.dir, resolve(root, values.features!));
+  (check.ok ? process.stdout : process.stderr).write(`${formatTranscriptionCheck(check, location.dir)}\n`);
+  return check.ok ? 0 : 1;
+}
+
+main().then(
+  (code) => (process.exitCode = code),
+  (error: unknown) => {
+    process.stderr.write(`spec:check: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 2;
+  },
+);
