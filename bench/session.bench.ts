@@ -87,7 +87,7 @@ const WORDS = ['read', 'the', 'file', 'src/index.ts', 'function', 'returns', 'er
 
 /** A rough agent transcript: user asks, assistant calls Bash, tool answers with a few hundred characters, assistant replies. */
 function benchMessage(i: number): ChatMessage {
-  const words = (n: number) => Array.from({ length: n }, (_, k) => WORDS[(i * 7 + k * 3) % WORDS.length]).join(' ') + ` #${i}`;
+  const words = (n: number) => `${Array.from({ length: n }, (_, k) => WORDS[(i * 7 + k * 3) % WORDS.length]).join(' ')} #${i}`;
   switch (i % 4) {
     case 0:
       return { role: 'user', content: `Please check ${words(15)}` };

@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { CliContext } from './support/cli-context';

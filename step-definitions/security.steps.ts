@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DataTable, Given, Then, When } from '@cucumber/cucumber';
+import { type DataTable, Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { loadPermissionRules, PermissionPolicy, type ApprovalAnswer, type PermissionAction, type PermissionRules, type PermissionVerdict, type SandboxMode } from '../src';
 import { RunnerContext } from './support/runner-context';
@@ -18,7 +18,10 @@ interface PolicyCheck {
   loadError?: unknown;
 }
 const checks = new WeakMap<SynapseWorld, PolicyCheck>();
-const check = (world: SynapseWorld) => checks.get(world) ?? (checks.set(world, {}), checks.get(world)!);
+const check = (world: SynapseWorld): PolicyCheck => {
+  if (!checks.has(world)) checks.set(world, {});
+  return checks.get(world)!;
+};
 
 // --- Secrets -----------------------------------------------------------------------------------------
 

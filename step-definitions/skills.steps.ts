@@ -128,7 +128,7 @@ Then('模型收到的工具结果应依次包含上表的内容', function (this
   const toolResults = this.llm.requests.at(-1)!.messages.filter((message) => message.role === 'tool').map((message) => String(message.content));
   const rows = scripted.get(this)!;
   expect(toolResults).to.have.length(rows.length);
-  rows.forEach((row, i) => expect(toolResults[i], row.command).to.include(row.contains));
+  for (const [i, row] of rows.entries()) expect(toolResults[i], row.command).to.include(row.contains);
 });
 
 // --- helpers --------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 import { Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { type ToolResult } from '../src';
+import type { ToolResult } from '../src';
 import { quoteShellArg } from '../src/tools/shell-quote';
 import { tokenizeShellLine } from '../src/tools/shell-tokenizer';
 import { ToolsContext } from './support/tools-context';

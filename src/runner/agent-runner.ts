@@ -33,7 +33,7 @@ export class AgentRunner {
   readonly todoStore: TodoStore;
   private readonly model: string;
   private readonly modelRuntime: ModelRuntime;
-  private readonly tools: Map<string, Tool<any>>;
+  private readonly tools: Map<string, Tool>;
   private readonly ownedRouter?: BashRouter;
   /**
    * The security context of the default toolset (none with a custom toolset): its policy, sandbox,
@@ -60,7 +60,8 @@ export class AgentRunner {
     if (!options.toolset) {
       this.security = this.createSecurity();
       // MCP servers are processes a tool starts: they get the same secret-free environment as the shell.
-      this.extensions = options.extensions ?? (this.ownedExtensions = createExtensions({ cwd: options.cwd, mcpConfig: options.mcpConfig, skillsDirs: options.skillsDirs, env: this.security.environment() }));
+      this.ownedExtensions = options.extensions ? undefined : createExtensions({ cwd: options.cwd, mcpConfig: options.mcpConfig, skillsDirs: options.skillsDirs, env: this.security.environment() });
+      this.extensions = options.extensions ?? this.ownedExtensions;
       this.ownedRouter = this.createRouter();
     }
     this.tools = new Map((options.toolset ?? [new BashTool(this.ownedRouter!)]).map((tool) => [tool.name, tool]));

@@ -12,7 +12,7 @@ import type { RunnerEvent } from './types';
  */
 export async function executeRound(
   calls: PlannedCall[],
-  tools: ReadonlyMap<string, Tool<any>>,
+  tools: ReadonlyMap<string, Tool>,
   emit: (event: RunnerEvent) => void,
   signal?: AbortSignal,
 ): Promise<ToolResult[]> {
@@ -22,7 +22,7 @@ export async function executeRound(
   // Rejects the round at once on abort, whether or not every cancelled tool has settled yet.
   const aborted = new Promise<never>((_, reject) => {
     onAbort = () => {
-      running.forEach((promise) => promise.cancel());
+      for (const promise of running) promise.cancel();
       reject(new AbortError('The run was interrupted'));
     };
     signal?.addEventListener('abort', onAbort, { once: true });
@@ -49,7 +49,7 @@ export async function executeRound(
 
 async function runOne(
   planned: PlannedCall,
-  tools: ReadonlyMap<string, Tool<any>>,
+  tools: ReadonlyMap<string, Tool>,
   running: Set<CancelablePromise<ToolResult>>,
   emit: (event: RunnerEvent) => void,
   signal?: AbortSignal,
@@ -71,7 +71,7 @@ async function runOne(
  * the call settles.
  */
 async function guardedCall(
-  tool: Tool<any>,
+  tool: Tool,
   planned: PlannedCall,
   running: Set<CancelablePromise<ToolResult>>,
   signal?: AbortSignal,

@@ -53,6 +53,7 @@ export interface AgentRunnerOptions {
   /** Working directory of the shell and file commands. Default: process.cwd(). */
   cwd?: string;
   /** The tools offered to the model. Default: the Bash tool over a BashRouter with sub-agents. */
+  // biome-ignore lint/suspicious/noExplicitAny: a Tool<{ command: string }> must fit; unknown args would reject every typed tool
   toolset?: Tool<any>[];
   todoStore?: TodoStore;
   /** Rounds in a row with usage failures before the runner stops. Default 3 (env SYNAPSE_MAX_CONSECUTIVE_TOOL_FAILURES). */

@@ -94,6 +94,7 @@ export interface AgentToolContext {
 }
 
 /** A tool: parsed JSON arguments in, a JSON-serializable result out. */
+// biome-ignore lint/suspicious/noExplicitAny: callers declare their own argument type; with unknown, (args: { text: string }) => ... would not fit
 export type AgentTool = (args: any, context: AgentToolContext) => unknown | Promise<unknown>;
 
 /** The brain: decides the next instruction from the state. It holds no state of its own. */
@@ -132,6 +133,7 @@ export interface ExecutorContext {
  * returns the events it produced and the state after it.
  */
 export type InstructionExecutor = (
+  // biome-ignore lint/suspicious/noExplicitAny: each executor declares the instruction type it handles; the runtime dispatches on instruction.type
   instruction: any,
   state: AgentState,
   context: ExecutorContext,

@@ -10,10 +10,8 @@ import { SpecFormatError, type SpecProblem } from './spec-format-error';
  */
 export function parseMarkdownSpec(markdown: string, fileName: string): SpecDocument {
   const parser = new Parser(fileName);
-  markdown
-    .replace(/^\uFEFF/, '')
-    .split(/\r?\n/)
-    .forEach((line, index) => parser.line(line, index + 1));
+  const lines = markdown.replace(/^\uFEFF/, '').split(/\r?\n/);
+  for (const [index, line] of lines.entries()) parser.line(line, index + 1);
   return parser.finish();
 }
 

@@ -44,7 +44,7 @@ async function build(stale: string): Promise<void> {
     const { stdout = '', stderr = '', message } = error as { stdout?: string; stderr?: string; message: string };
     // tsc emits even when it reports errors: backdate the output so the next run tries again.
     if (existsSync(CLI_ENTRY)) utimesSync(CLI_ENTRY, 0, 0);
-    throw new Error(`The CLI scenarios need a build of src/ (${stale}), and \`tsc -p tsconfig.build.json\` failed:\n${stdout}${stderr}` + (stdout || stderr ? '' : message));
+    throw new Error(`The CLI scenarios need a build of src/ (${stale}), and \`tsc -p tsconfig.build.json\` failed:\n${stdout}${stderr}${stdout || stderr ? '' : message}`);
   }
   chmodSync(CLI_ENTRY, 0o755);
   const still = staleBecause();
@@ -109,8 +109,14 @@ export class RunningCli {
     args: string[],
   ) {
     const started = performance.now();
-    child.stdout.on('data', (chunk: Buffer) => ((this.stdout += chunk.toString('utf8')), this.notify()));
-    child.stderr.on('data', (chunk: Buffer) => ((this.stderr += chunk.toString('utf8')), this.notify()));
+    child.stdout.on('data', (chunk: Buffer) => {
+      this.stdout += chunk.toString('utf8');
+      this.notify();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      this.stderr += chunk.toString('utf8');
+      this.notify();
+    });
     this.exited = new Promise((resolveRun, reject) => {
       child.on('error', reject);
       child.on('close', (exitCode, signal) =>
@@ -234,12 +240,14 @@ export class CliContext implements Narrating {
   }
 
   /** stdout of the last run as NDJSON (or one JSON document). */
+  // biome-ignore lint/suspicious/noExplicitAny: steps read fields of the CLI's JSON freely and assert them with chai
   get jsonLines(): Array<Record<string, any>> {
     return this.result.stdout
       .split('\n')
       .filter((line) => line.trim())
       .map((line) => {
         try {
+          // biome-ignore lint/suspicious/noExplicitAny: as jsonLines
           return JSON.parse(line) as Record<string, any>;
         } catch {
           throw new Error(`stdout line is not JSON: ${line}\nstdout:\n${this.result.stdout}`);

@@ -129,7 +129,10 @@ function scanList(text: string, depth: number): CommandPart[] {
       i += width - 1;
     } else if (char === '<' || char === '>' || char === '&') {
       // A redirection: an fd number written just before it is not a word, nor is its target.
-      if (inWord && /^\d+$/.test(word)) (word = ''), (inWord = false);
+      if (inWord && /^\d+$/.test(word)) {
+        word = '';
+        inWord = false;
+      }
       endWord();
       const operator = /^(?:<<<|<<-|<<|<>|>>|>&|>\||<&|&>>|&>|<|>)/.exec(text.slice(i))![0];
       i += operator.length - 1;
