@@ -104,9 +104,7 @@ Given('{string} 执行器会抛出 {string}', function (this: SynapseWorld, inst
 const sessions = new WeakMap<SynapseWorld, { states: AgentState[]; results: Awaited<ReturnType<AgentRuntime['step']>>[] }>();
 
 Given('两个会话 {string} 与 {string} 共用同一个运行时', function (this: SynapseWorld, a: string, b: string) {
-  const states = [a, b].map((sessionId) =>
-    AgentRuntime.createInitialState({ sessionId, messages: [{ role: 'user', content: `hello from ${sessionId}` }] }),
-  );
+  const states = [a, b].map((sessionId) => AgentRuntime.createInitialState({ sessionId, messages: [{ role: 'user', content: `hello from ${sessionId}` }] }));
   sessions.set(this, { states, results: [] });
 });
 

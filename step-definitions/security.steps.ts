@@ -196,7 +196,9 @@ Then('模型收到的第 {int} 次请求中的工具结果不应包含 {string}'
 });
 
 Then('运行事件应包含一个拒绝命令 `{}` 的 permission_decided 事件，由 {string} 做出', function (this: SynapseWorld, command: string, by: string) {
-  const decided = runner(this).events.map(({ event }) => event).filter((event) => event.type === 'permission_decided');
+  const decided = runner(this)
+    .events.map(({ event }) => event)
+    .filter((event) => event.type === 'permission_decided');
   expect(decided).to.deep.include({ type: 'permission_decided', command, decision: 'deny', by, rule: 'ask rule "rm -r (recursive delete)" (default)' });
 });
 

@@ -167,7 +167,10 @@ export class AgentRunner {
         // The round is dropped whole; the model is told once, in the next request only.
         const names = malformed.map((call) => `${call.function.name} (${call.id})`).join(', ');
         this.emit({ type: 'round_discarded', reason: `tool call arguments are not a JSON object: ${names}` });
-        notice = { role: 'user', content: `[System Notice] Your last tool calls were discarded: the arguments of ${names} were not a valid JSON object. Call the tool again with arguments like {"command": "..."}.` };
+        notice = {
+          role: 'user',
+          content: `[System Notice] Your last tool calls were discarded: the arguments of ${names} were not a valid JSON object. Call the tool again with arguments like {"command": "..."}.`,
+        };
         if (failures.recordMalformedRound()) return this.stop(history, CONSECUTIVE_FAILURES_MESSAGE, 'consecutive_failures');
         continue;
       }
@@ -182,11 +185,7 @@ export class AgentRunner {
 
   /** Ends the shell and the MCP servers this runner started, and releases its session (the writer lock). */
   async close(): Promise<void> {
-    await Promise.all([
-      this.ownedRouter?.close(),
-      this.ownedExtensions?.close(),
-      this.ready.catch(() => undefined).then(() => this.persistence.close()),
-    ]);
+    await Promise.all([this.ownedRouter?.close(), this.ownedExtensions?.close(), this.ready.catch(() => undefined).then(() => this.persistence.close())]);
   }
 
   /** Servers and skills for the default system prompt; a listing that fails costs the listing, not the run. */

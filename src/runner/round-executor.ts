@@ -10,12 +10,7 @@ import type { RunnerEvent } from './types';
  * Runs one round of tool calls: groups in order, task batches through a pool, each call's result in call
  * order. On abort every running tool is cancelled and the round rejects with AbortError.
  */
-export async function executeRound(
-  calls: PlannedCall[],
-  tools: ReadonlyMap<string, Tool>,
-  emit: (event: RunnerEvent) => void,
-  signal?: AbortSignal,
-): Promise<ToolResult[]> {
+export async function executeRound(calls: PlannedCall[], tools: ReadonlyMap<string, Tool>, emit: (event: RunnerEvent) => void, signal?: AbortSignal): Promise<ToolResult[]> {
   throwIfAborted(signal);
   const running = new Set<CancelablePromise<ToolResult>>();
   let onAbort = () => {};
@@ -70,12 +65,7 @@ async function runOne(
  * signal, linked to the run's, so the run's signal carries one listener per running call, removed when
  * the call settles.
  */
-async function guardedCall(
-  tool: Tool,
-  planned: PlannedCall,
-  running: Set<CancelablePromise<ToolResult>>,
-  signal?: AbortSignal,
-): Promise<ToolResult> {
+async function guardedCall(tool: Tool, planned: PlannedCall, running: Set<CancelablePromise<ToolResult>>, signal?: AbortSignal): Promise<ToolResult> {
   const link = linkAbort(signal);
   let promise: CancelablePromise<ToolResult> | undefined;
   try {

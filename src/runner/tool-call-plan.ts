@@ -15,7 +15,6 @@ export interface PlannedCall {
 /** Consecutive task calls form one parallel batch; every other call runs alone, in order. */
 export type CallGroup = { parallel: false; calls: [PlannedCall] } | { parallel: true; calls: PlannedCall[] };
 
-
 /** Parses each call's arguments; a call whose arguments are not a JSON object is reported, not planned. */
 export function planToolCalls(calls: ToolCall[]): { planned: PlannedCall[]; malformed: ToolCall[] } {
   const planned: PlannedCall[] = [];

@@ -19,10 +19,7 @@ export interface HumanResponder {
 }
 
 /** What a paused run waits for. */
-export type WaitingFor =
-  | { kind: 'approval'; toolCall: ToolCall }
-  | ({ kind: 'prompt' } & PendingHumanPrompt)
-  | ({ kind: 'select' } & PendingHumanSelect);
+export type WaitingFor = { kind: 'approval'; toolCall: ToolCall } | ({ kind: 'prompt' } & PendingHumanPrompt) | ({ kind: 'select' } & PendingHumanSelect);
 
 /** A responder's answer the state cannot take (an unknown option, say). */
 export class HumanResponseError extends Error {

@@ -119,9 +119,7 @@ export class RunningCli {
     });
     this.exited = new Promise((resolveRun, reject) => {
       child.on('error', reject);
-      child.on('close', (exitCode, signal) =>
-        resolveRun({ args, stdout: this.stdout, stderr: this.stderr, exitCode, signal, durationMs: performance.now() - started }),
-      );
+      child.on('close', (exitCode, signal) => resolveRun({ args, stdout: this.stdout, stderr: this.stderr, exitCode, signal, durationMs: performance.now() - started }));
     });
   }
 
@@ -222,7 +220,10 @@ export class CliContext implements Narrating {
     child.stdin.end(options.stdin ?? '');
     const running = new RunningCli(child, args);
     this.running = running;
-    running.exited.then((run) => this.runs.push(run), () => undefined);
+    running.exited.then(
+      (run) => this.runs.push(run),
+      () => undefined,
+    );
     this.world.onCleanup(() => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     });
@@ -256,7 +257,12 @@ export class CliContext implements Narrating {
   }
 
   narrate(): string[] {
-    const runs = this.runs.flatMap((run) => [`synapse ${run.args.join(' ')}`, `  exit ${run.exitCode}${run.signal ? ` (${run.signal})` : ''} after ${Math.round(run.durationMs)} ms`, ...block('  stdout', run.stdout), ...block('  stderr', run.stderr)]);
+    const runs = this.runs.flatMap((run) => [
+      `synapse ${run.args.join(' ')}`,
+      `  exit ${run.exitCode}${run.signal ? ` (${run.signal})` : ''} after ${Math.round(run.durationMs)} ms`,
+      ...block('  stdout', run.stdout),
+      ...block('  stderr', run.stderr),
+    ]);
     const model = this.loopback ? narrateModel('Model (loopback, for the CLI process)', this.loopback.script.requests, this.loopback.script.replies) : [];
     return [...section('synapse CLI', runs), ...model];
   }

@@ -46,5 +46,8 @@ export function runOnTerminal(argv: string[], options: { cwd: string; env: NodeJ
 /** Terminal output without escape sequences and carriage returns. */
 function plain(text: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: ESC (\x1b) starts the escape sequences this strips
-  return text.replace(/\x1b\[[0-9;?]*[ -/]*[@-~]/g, '').replace(/\x1b[()][A-Z0-9]/g, '').replace(/\r/g, '');
+  return text
+    .replace(/\x1b\[[0-9;?]*[ -/]*[@-~]/g, '')
+    .replace(/\x1b[()][A-Z0-9]/g, '')
+    .replace(/\r/g, '');
 }

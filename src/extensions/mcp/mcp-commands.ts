@@ -16,7 +16,7 @@ const MCP_HELP = [
   'mcp:list                              the configured MCP servers and their tools (starts them)',
   "mcp:<server>:<tool> '<json>'          call a tool with a JSON object of arguments",
   'mcp:<server>:<tool> --name value ...  the same with flags, coerced to the types the tool declares',
-  'mcp:<server>:<tool> --help            the tool\'s parameters: types, required, allowed values',
+  "mcp:<server>:<tool> --help            the tool's parameters: types, required, allowed values",
 ].join('\n');
 
 /** The `mcp:*` commands over one McpManager. Failures are results; nothing throws to the router. */

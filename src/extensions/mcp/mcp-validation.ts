@@ -101,4 +101,3 @@ function article(type: string): string {
   const names = type.split(',');
   return names.map((name) => (name === 'integer' ? 'an integer' : name === 'object' || name === 'array' ? `an ${name}` : name === 'null' ? 'null' : `a ${name}`)).join(' or ');
 }
-

@@ -70,9 +70,10 @@ function scanList(text: string, depth: number): CommandPart[] {
     } else if (char === '\n') {
       endPart(i, i + 1);
       if (heredocs.length) {
-        i = readHeredocs(text, i + 1, heredocs, (body, doc) => {
-          if (SHELL_INTERPRETERS.has(commandName(doc.words))) recurse(body);
-        }) - 1;
+        i =
+          readHeredocs(text, i + 1, heredocs, (body, doc) => {
+            if (SHELL_INTERPRETERS.has(commandName(doc.words))) recurse(body);
+          }) - 1;
         start = i + 1;
         heredocs = [];
       }
