@@ -1,13 +1,10 @@
 import type OpenAI from 'openai';
 import { createExtensions, type Extensions } from '../extensions';
-import { AbortError } from '../llm/model-error';
-import { createOpenAIClient, createOpenAIModelRuntime } from '../llm/openai-model-runtime';
-import type { ChatMessage, ModelRuntime, Usage } from '../llm/types';
+import { AbortError, createOpenAIClient, createOpenAIModelRuntime, type ChatMessage, type ModelRuntime, type Usage } from '../llm';
 import { contextStats, emptySessionUsage, generateSessionId, type ContextStats, type SessionUsage } from '../session';
 import { createSubAgentExecutorFactory } from '../subagents';
 import { TodoStore } from '../todo';
-import { BashRouter, BashTool, ToolSecurity } from '../tools';
-import type { Tool, ToolResult } from '../tools/types';
+import { BashRouter, BashTool, ToolSecurity, type Tool, type ToolResult } from '../tools';
 import { ConversationHistory } from './conversation-history';
 import { maxConsecutiveToolFailures } from './env-settings';
 import { CONSECUTIVE_FAILURES_MESSAGE, ConsecutiveFailurePolicy } from './failure-policy';

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../llm/types';
+import type { ChatMessage } from '../llm';
 import { sanitizeHistory } from '../session';
 
 /** Where confirmed messages are mirrored (the runner's session, created on first use), if anywhere. */

@@ -1,4 +1,4 @@
-import type { ToolResult } from '../tools/types';
+import type { ToolResult } from '../tools';
 
 /**
  * Failures that say the model is using the tools wrongly; an execution error (a missing file) does not,

@@ -1,6 +1,5 @@
-import { linkAbort } from '../llm/linked-abort';
-import { AbortError } from '../llm/model-error';
-import type { CancelablePromise, Tool, ToolResult } from '../tools/types';
+import { AbortError, linkAbort } from '../llm';
+import type { CancelablePromise, Tool, ToolResult } from '../tools';
 import { maxParallelTasks, taskTimeoutMs } from './env-settings';
 import { runPool } from './task-pool';
 import { groupToolCalls, type PlannedCall } from './tool-call-plan';

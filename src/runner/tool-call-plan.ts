@@ -1,5 +1,5 @@
-import type { ToolCall } from '../llm/types';
-import { isTaskCommand } from '../tools/command-line';
+import type { ToolCall } from '../llm';
+import { isTaskCommand } from '../tools';
 
 /** A tool call of the model's, with what the scheduler needs to know about it. */
 export interface PlannedCall {

@@ -1,7 +1,6 @@
 import type OpenAI from 'openai';
-import type { ChatMessage, ToolCall, Usage } from '../llm/types';
-import type { Tool, ToolResult } from '../tools/types';
-import type { PermissionEvent, ToolSecurityOptions } from '../tools/security';
+import type { ChatMessage, ToolCall, Usage } from '../llm';
+import type { PermissionEvent, Tool, ToolResult, ToolSecurityOptions } from '../tools';
 import type { TodoStore } from '../todo';
 import type { Session, SessionLoadWarning } from '../session';
 import type { Extensions } from '../extensions';

@@ -1,4 +1,4 @@
-import type { ToolCall } from '../llm/types';
+import type { ToolCall } from '../llm';
 import { answerPrompt, answerSelect, rejectToolCall } from './human-answers';
 import type { AgentState, PendingHumanPrompt, PendingHumanSelect } from './types';
 import type { RunLoopEvent } from './run-loop';

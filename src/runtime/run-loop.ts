@@ -1,4 +1,4 @@
-import type { ToolCall } from '../llm/types';
+import type { ToolCall } from '../llm';
 import { abortable, NEVER_ABORTED } from './abortable';
 import type { AgentRuntime } from './agent-runtime';
 import { settleHumanInput, type HumanResponder, type WaitingFor } from './human-input';

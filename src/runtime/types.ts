@@ -1,4 +1,4 @@
-import type { ChatMessage, ModelRuntime, ToolCall, ToolDefinition, Usage } from '../llm/types';
+import type { ChatMessage, ModelRuntime, ToolCall, ToolDefinition, Usage } from '../llm';
 
 export type AgentStatus = 'idle' | 'running' | 'waiting_for_human_input' | 'done' | 'error';
 

@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import type { ChatMessage } from '../llm/types';
+import type { ChatMessage } from '../llm';
 import { parseJsonLines, type JsonLineProblem } from './jsonl';
 import type { QuarantineEntry } from './quarantine';
 import { sessionFileError } from './session-file-error';

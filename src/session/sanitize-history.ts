@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../llm/types';
+import type { ChatMessage } from '../llm';
 
 export type SanitizeReason =
   /** An assistant tool-call message lacking a result for at least one call (interrupted mid-round, or a result line lost). */

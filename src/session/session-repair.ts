@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../llm/types';
+import type { ChatMessage } from '../llm';
 import { quarantineFileFor, type QuarantineEntry } from './quarantine';
 import { sanitizeHistory } from './sanitize-history';
 import type { SessionLoadWarning } from './types';

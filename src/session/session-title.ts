@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../llm/types';
+import type { ChatMessage } from '../llm';
 
 const MAX_TITLE_LENGTH = 60;
 

@@ -1,10 +1,8 @@
 import type OpenAI from 'openai';
-import type { Usage } from '../llm/types';
-import type { AgentRunnerOptions, StopReason } from '../runner/types';
+import type { Usage } from '../llm';
+import type { AgentRunnerOptions, StopReason } from '../runner';
 import { TodoStore } from '../todo';
-import { BashTool, type BashRouter } from '../tools';
-import type { ExtensionHandlers } from '../tools/extensions/extension-handlers';
-import type { CommandResult, SubAgentExecutor, SubAgentExecutorFactory, TaskRequest } from '../tools/types';
+import { BashTool, type BashRouter, type CommandResult, type ExtensionHandlers, type SubAgentExecutor, type SubAgentExecutorFactory, type TaskRequest } from '../tools';
 import { guardNestedTasks } from './nested-task-guard';
 import { taskTypeOf, TASK_TYPES } from './task-types';
 

@@ -1,4 +1,4 @@
-import { UsageError } from '../../tools/agent-commands/agent-command';
+import { UsageError } from '../../tools';
 import { parametersOf, rejectsUnknownKeys, schemaTypes, type JsonSchema } from './json-schema';
 
 /**

@@ -1,8 +1,5 @@
 import type { Progress } from '@modelcontextprotocol/sdk/types.js';
-import { isHelpRequest, UsageError } from '../../tools/agent-commands/agent-command';
-import { commandSuccess, executionFailure, notFoundFailure, usageFailure } from '../../tools/command-results';
-import type { ExtensionCallOptions, McpHandler } from '../../tools/extensions/extension-handlers';
-import type { CommandResult } from '../../tools/types';
+import { commandSuccess, executionFailure, isHelpRequest, notFoundFailure, UsageError, usageFailure, type CommandResult, type ExtensionCallOptions, type McpHandler } from '../../tools';
 import type { JsonSchema } from './json-schema';
 import { parseToolArguments } from './mcp-arguments';
 import { MCP_CONNECTION_CLOSED, MCP_REQUEST_TIMEOUT, mcpErrorCode, McpLookupError, McpServerError } from './mcp-errors';

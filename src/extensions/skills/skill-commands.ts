@@ -1,7 +1,16 @@
-import { isHelpRequest, parseOptions, positiveIntegerOption, UsageError } from '../../tools/agent-commands/agent-command';
-import { commandSuccess, executionFailure, notFoundFailure, usageFailure } from '../../tools/command-results';
-import type { ExtensionCallOptions, SkillHandler } from '../../tools/extensions/extension-handlers';
-import type { CommandResult } from '../../tools/types';
+import {
+  commandSuccess,
+  executionFailure,
+  isHelpRequest,
+  notFoundFailure,
+  parseOptions,
+  positiveIntegerOption,
+  UsageError,
+  usageFailure,
+  type CommandResult,
+  type ExtensionCallOptions,
+  type SkillHandler,
+} from '../../tools';
 import type { Skill } from './skill';
 import { listSkillFiles } from './skill-files';
 import type { SkillLibrary } from './skill-library';

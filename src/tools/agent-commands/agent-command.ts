@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
-import type { TodoStore } from '../../todo/todo-store';
+import type { TodoStore } from '../../todo';
 import type { PathAccess } from '../security/path-access';
 import { tokenizeShellLine } from '../shell-tokenizer';
 import type { CommandResult } from '../types';
