@@ -10,8 +10,6 @@ export * from './native-shell-session';
 export * from './shell-quote';
 export * from './shell-tokenizer';
 export * from './security';
-export * from './command-results';
-// The agent commands' conventions, which the extension commands (mcp:*, skill:*) follow too.
-export { AGENT_COMMANDS, type AgentCommand, type AgentCommandContext, UsageError, isHelpRequest, parseOptions, positiveIntegerOption } from './agent-commands';
+export { AGENT_COMMANDS, type AgentCommand, type AgentCommandContext, UsageError } from './agent-commands';
 export * from './extensions/extension-handlers';
 export { parseTaskRequest } from './extensions/task-request';

@@ -1,4 +1,4 @@
-import { UsageError } from '../../tools';
+import { UsageError } from '../../tools/agent-commands/agent-command';
 import { parametersOf, rejectsUnknownKeys, schemaTypes, type JsonSchema } from './json-schema';
 
 /**

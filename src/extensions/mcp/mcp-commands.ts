@@ -1,5 +1,7 @@
 import type { Progress } from '@modelcontextprotocol/sdk/types.js';
-import { commandSuccess, executionFailure, isHelpRequest, notFoundFailure, UsageError, usageFailure, type CommandResult, type ExtensionCallOptions, type McpHandler } from '../../tools';
+import type { CommandResult, ExtensionCallOptions, McpHandler } from '../../tools';
+import { isHelpRequest, UsageError } from '../../tools/agent-commands/agent-command';
+import { commandSuccess, executionFailure, notFoundFailure, usageFailure } from '../../tools/command-results';
 import type { JsonSchema } from './json-schema';
 import { parseToolArguments } from './mcp-arguments';
 import { MCP_CONNECTION_CLOSED, MCP_REQUEST_TIMEOUT, mcpErrorCode, McpLookupError, McpServerError } from './mcp-errors';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from '../../session';
+import { writeFileAtomic } from '../../session/atomic-write';
 import type { McpServerConfig } from './mcp-config';
 
 const cacheSchema = z.object({

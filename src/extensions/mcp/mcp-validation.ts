@@ -1,7 +1,7 @@
 import type Ajv from 'ajv';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type Ajv2020 from 'ajv/dist/2020';
-import { UsageError } from '../../tools';
+import { UsageError } from '../../tools/agent-commands/agent-command';
 import { describeValue, rejectsUnknownKeys, schemaTypes, type JsonSchema } from './json-schema';
 
 const options = { allErrors: true, strict: false, validateFormats: false, logger: false } as const;

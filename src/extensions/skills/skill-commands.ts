@@ -1,16 +1,6 @@
-import {
-  commandSuccess,
-  executionFailure,
-  isHelpRequest,
-  notFoundFailure,
-  parseOptions,
-  positiveIntegerOption,
-  UsageError,
-  usageFailure,
-  type CommandResult,
-  type ExtensionCallOptions,
-  type SkillHandler,
-} from '../../tools';
+import type { CommandResult, ExtensionCallOptions, SkillHandler } from '../../tools';
+import { isHelpRequest, parseOptions, positiveIntegerOption, UsageError } from '../../tools/agent-commands/agent-command';
+import { commandSuccess, executionFailure, notFoundFailure, usageFailure } from '../../tools/command-results';
 import type { Skill } from './skill';
 import { listSkillFiles } from './skill-files';
 import type { SkillLibrary } from './skill-library';

@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import { quoteShellArg } from '../../tools';
+import { quoteShellArg } from '../../tools/shell-quote';
 import type { Skill } from './skill';
 
 /** How each kind of script runs, in the order a name with two kinds is resolved. */
