@@ -19,8 +19,6 @@ const WORDS = (
   'document diagram spreadsheet csv json yaml markdown api client server auth token secret rotate audit security scan'
 ).split(' ');
 
-
-
 /** A deterministic word sequence (a small LCG), so every run indexes the same text. */
 function words(seed: number, count: number): string {
   let state = seed;

@@ -12,8 +12,6 @@ const SPAWN_ITERATIONS = 200;
 const TARGET_MEDIAN_MS = 0.5;
 const TARGET_RATIO = 6;
 
-
-
 function spawnBash(command: string, cwd: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn('bash', ['-c', command], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });

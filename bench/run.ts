@@ -4,7 +4,9 @@ import { join } from 'node:path';
 
 async function main(): Promise<void> {
   const only = process.argv[2];
-  const files = readdirSync(__dirname).filter((name) => name.endsWith('.bench.ts') && (!only || name.includes(only))).sort();
+  const files = readdirSync(__dirname)
+    .filter((name) => name.endsWith('.bench.ts') && (!only || name.includes(only)))
+    .sort();
   for (const file of files) {
     // require, not import(): the benches are TypeScript, loaded through ts-node's CommonJS hook.
     const bench = require(join(__dirname, file)) as { default: () => Promise<void> };

@@ -12,7 +12,6 @@ const TARGET_ROUND_TRIP_MS = 0.5;
 const CHECKS = 20_000;
 const TARGET_CHECK_MS = 0.05;
 
-
 const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
 
 async function roundTrip(mode: SandboxMode, cwd: string): Promise<number> {
@@ -35,20 +34,11 @@ async function roundTrip(mode: SandboxMode, cwd: string): Promise<number> {
 function hundredRules(): PermissionPolicy {
   const allow = Array.from({ length: 40 }, (_, i) => `tool${i} *`);
   const ask = Array.from({ length: 30 }, (_, i) => `deploy-${i} --env production`);
-  const deny = [
-    ...Array.from({ length: 20 }, (_, i) => `*secret-${i}*`),
-    ...Array.from({ length: 10 }, (_, i) => `/^curl\\s.*(-X|--request)\\s*(DELETE|PUT)\\b.*api-${i}/`),
-  ];
+  const deny = [...Array.from({ length: 20 }, (_, i) => `*secret-${i}*`), ...Array.from({ length: 10 }, (_, i) => `/^curl\\s.*(-X|--request)\\s*(DELETE|PUT)\\b.*api-${i}/`)];
   return new PermissionPolicy({ allow, ask, deny });
 }
 
-const COMMANDS = [
-  'git status --short',
-  'npm test -- --runInBand',
-  'ls -la src && cat package.json | head -20',
-  "grep -rn 'TODO' src | wc -l",
-  'write notes.txt "a short note"',
-];
+const COMMANDS = ['git status --short', 'npm test -- --runInBand', 'ls -la src && cat package.json | head -20', "grep -rn 'TODO' src | wc -l", 'write notes.txt "a short note"'];
 
 export default async function (): Promise<void> {
   const cwd = await mkdtemp(join(tmpdir(), 'synapse-bench-'));
@@ -72,7 +62,9 @@ export default async function (): Promise<void> {
       perCheck.push(Number(process.hrtime.bigint() - started) / 1e6 / (CHECKS / 20));
     }
     const check = median(perCheck);
-    console.log(`permission check, ${policy.rules.length} rules (100 + defaults)  median ${check.toFixed(4)} ms per command line  (target <= ${TARGET_CHECK_MS} ms: ${verdict(check <= TARGET_CHECK_MS)})`);
+    console.log(
+      `permission check, ${policy.rules.length} rules (100 + defaults)  median ${check.toFixed(4)} ms per command line  (target <= ${TARGET_CHECK_MS} ms: ${verdict(check <= TARGET_CHECK_MS)})`,
+    );
   } finally {
     await rm(cwd, { recursive: true, force: true });
   }

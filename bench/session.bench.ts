@@ -47,7 +47,7 @@ export default async function benchSessions(): Promise<void> {
     const fullCountMs = time(() => contextStats(freshCopies));
 
     const resumeMs = median(resumeTimes);
-    console.log('appends as a runner makes them: under the session\'s writer lock, each flushed to disk (fsync) with its index');
+    console.log("appends as a runner makes them: under the session's writer lock, each flushed to disk (fsync) with its index");
     console.log(`append message #10 (+ following):     median ${ms(median(appendShort))} over ${SAMPLES} samples`);
     console.log(`append message #${LONG_HISTORY} (+ following): median ${ms(median(appendLong))} over ${SAMPLES} samples`);
     console.log(`  ratio #${LONG_HISTORY} / #10: ${ratio.toFixed(2)}x  (target <= ${APPEND_RATIO_TARGET}x)  ${verdict(ratio <= APPEND_RATIO_TARGET)}`);
@@ -56,8 +56,12 @@ export default async function benchSessions(): Promise<void> {
         `over ${RESUME_SAMPLES} samples  (target <= ${RESUME_TARGET_MS} ms)  ${verdict(resumeMs <= RESUME_TARGET_MS)}`,
     );
     const historyMb = (await stat(join(store.sessionsDir, resumable.id, 'history.jsonl'))).size / 1e6;
-    console.log(`  resumed: ${historyMb.toFixed(1)} MB history.jsonl, ${resumed?.messages} messages, ${resumed?.tokens} tokens, ${resumed?.toolCalls} tool calls, ${resumed?.removed} removed by sanitize`);
-    console.log(`for reference: tokenizer build (once per process) ${ms(tokenizerBuildMs)}; full re-tokenization of that history ${ms(fullCountMs)} (what a resume costs when index.json's stats are unusable)`);
+    console.log(
+      `  resumed: ${historyMb.toFixed(1)} MB history.jsonl, ${resumed?.messages} messages, ${resumed?.tokens} tokens, ${resumed?.toolCalls} tool calls, ${resumed?.removed} removed by sanitize`,
+    );
+    console.log(
+      `for reference: tokenizer build (once per process) ${ms(tokenizerBuildMs)}; full re-tokenization of that history ${ms(fullCountMs)} (what a resume costs when index.json's stats are unusable)`,
+    );
   } finally {
     await rm(root, { recursive: true, force: true });
   }
@@ -87,7 +91,7 @@ const WORDS = ['read', 'the', 'file', 'src/index.ts', 'function', 'returns', 'er
 
 /** A rough agent transcript: user asks, assistant calls Bash, tool answers with a few hundred characters, assistant replies. */
 function benchMessage(i: number): ChatMessage {
-  const words = (n: number) => Array.from({ length: n }, (_, k) => WORDS[(i * 7 + k * 3) % WORDS.length]).join(' ') + ` #${i}`;
+  const words = (n: number) => `${Array.from({ length: n }, (_, k) => WORDS[(i * 7 + k * 3) % WORDS.length]).join(' ')} #${i}`;
   switch (i % 4) {
     case 0:
       return { role: 'user', content: `Please check ${words(15)}` };
@@ -109,7 +113,6 @@ function time(work: () => unknown): number {
   work();
   return performance.now() - start;
 }
-
 
 function ms(value: number): string {
   return `${value.toFixed(value < 10 ? 3 : 1)} ms`;

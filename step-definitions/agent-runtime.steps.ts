@@ -1,6 +1,6 @@
 import { Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import { AgentRuntime, builtinExecutors, createToolApprovalAgent, type StepResult } from '../src';
+import { AgentRuntime, builtinExecutors, createToolApprovalAgent } from '../src';
 import { RuntimeContext, toolCall, toolCallArguments } from './support/runtime-context';
 import { spy } from './support/spy';
 import type { SynapseWorld } from './support/world';

@@ -249,7 +249,7 @@ Then('message 中不应包含 `Hint:` 或失败修复提示', function (this: Sy
 // --- Our own router scenarios (features/bash-router.feature) ---------------------------------------
 
 /** Text from a step argument: `\n`, `\"` and `\\` as in a JSON string. */
-const unescape = (text: string) => JSON.parse(`"${text.replace(/"/g, '\\"').replace(/\\\\"/g, '\\"')}"`) as string;
+const unescapeStepText = (text: string) => JSON.parse(`"${text.replace(/"/g, '\\"').replace(/\\\\"/g, '\\"')}"`) as string;
 const pidIn = async (world: SynapseWorld, file: string) => tools(world).hostPid(Number(await tools(world).readWorkspaceFile(file)));
 
 Given('只读的 Router 已就绪', async function (this: SynapseWorld) {
@@ -259,7 +259,7 @@ Given('只读的 Router 已就绪', async function (this: SynapseWorld) {
 });
 
 Given(/^工作区文件 `(.+)` 的内容为 "(.*)"$/, async function (this: SynapseWorld, name: string, content: string) {
-  await tools(this).writeWorkspaceFile(name, unescape(content));
+  await tools(this).writeWorkspaceFile(name, unescapeStepText(content));
 });
 
 Given('Router 注入了记录请求的 SubAgent 执行器', async function (this: SynapseWorld) {
@@ -344,8 +344,8 @@ Then(/^标准输出应以 `(.+)` 开头$/, async function (this: SynapseWorld, p
 
 Then(/^命令结果应为 stdout "(.*?)"(?:、stderr "(.*?)")?、退出码 (\d+)$/, async function (this: SynapseWorld, stdout: string, stderr: string | null, code: string) {
   const result = await tools(this).result();
-  expect(result.stdout).to.equal(unescape(stdout));
-  if (stderr != null) expect(result.stderr).to.equal(unescape(stderr));
+  expect(result.stdout).to.equal(unescapeStepText(stdout));
+  if (stderr != null) expect(result.stderr).to.equal(unescapeStepText(stderr));
   expect(result.exitCode).to.equal(Number(code));
 });
 
@@ -383,7 +383,7 @@ Then(/^工作区中不应存在文件 `(.+)`$/, async function (this: SynapseWor
 
 Then(/^工作区文件 `(.+)` 的内容应为 "(.*)"$/, async function (this: SynapseWorld, name: string, content: string) {
   await tools(this).result();
-  expect(await tools(this).readWorkspaceFile(name)).to.equal(unescape(content));
+  expect(await tools(this).readWorkspaceFile(name)).to.equal(unescapeStepText(content));
 });
 
 Then(/^Bash 工具结果应为中断错误，退出码 (\d+)$/, function (this: SynapseWorld, code: string) {

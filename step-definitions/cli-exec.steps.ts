@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { CliContext } from './support/cli-context';
@@ -31,4 +29,3 @@ Then('CLI 标准输出应该有 {int} 行，最后一行是 {string}', function 
 Then('CLI JSON 输出的最后一行的 {string} 应该包含 {string}', function (this: SynapseWorld, field: string, text: string) {
   expect(String(cli(this).jsonLines.at(-1)?.[field]), fail(this)).to.include(text);
 });
-

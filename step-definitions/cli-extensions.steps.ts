@@ -58,7 +58,7 @@ Then('代理转发的每个请求都应该带有请求头 {string} 为 {string}'
 Then('CLI JSON 清单中服务器 {string} 应该是来自 {string} 的 ready stdio 服务器，工具包括 {string}', async function (this: SynapseWorld, name: string, source: string, toolList: string) {
   const [file] = await cli(this).parseArgs(source);
   const listing = cli(this).jsonLines.at(-1)!;
-  const server = (listing.servers as Array<Record<string, any>>).find((candidate) => candidate.name === name);
+  const server = (listing.servers as Array<Record<string, unknown>>).find((candidate) => candidate.name === name);
   expect(server, fail(this)).to.deep.include({ source: file, state: 'ready', transport: 'stdio' });
   const tools = (server!.tools as Array<{ name: string; description: string }>).map((tool) => tool.name);
   expect(tools).to.include.members(toolList.split(', '));

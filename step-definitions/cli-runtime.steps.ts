@@ -60,7 +60,12 @@ Then('CLI 模型收到的第 {int} 次请求的最后一条消息应该是工具
 });
 
 Then('CLI JSON 输出的事件类型应该是 {string}', function (this: SynapseWorld, list: string) {
-  expect(cli(this).jsonLines.map((line) => line.type).join(', '), fail(this)).to.equal(list);
+  expect(
+    cli(this)
+      .jsonLines.map((line) => line.type)
+      .join(', '),
+    fail(this),
+  ).to.equal(list);
 });
 
 Then('CLI JSON 输出中第 {int} 个 {string} 事件应该有字段 {string} 为 {string}', function (this: SynapseWorld, n: number, type: string, path: string, value: string) {

@@ -53,13 +53,16 @@ Then('CLI 标准错误的最后一行应该是汇总 {string} 加上用时', fun
   expect(last, fail(this)).to.match(new RegExp(`^${figures.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} · \\d+\\.\\ds$`));
 });
 
-Then('CLI JSON 结果的汇总应该是 {int} 次模型调用、{int} 次工具调用、输入 {int} 输出 {int} 个 token', function (this: SynapseWorld, modelCalls: number, toolCalls: number, inputTokens: number, outputTokens: number) {
-  const result = cli(this).jsonLines.at(-1)!;
-  expect(result.type, fail(this)).to.equal('result');
-  expect(result.summary, fail(this)).to.deep.include({ modelCalls, toolCalls, inputTokens, outputTokens });
-  expect(result.summary.durationMs, fail(this)).to.be.a('number').and.at.least(0);
-  expect(result.usage, fail(this)).to.deep.equal({ prompt_tokens: inputTokens, completion_tokens: outputTokens, total_tokens: inputTokens + outputTokens });
-});
+Then(
+  'CLI JSON 结果的汇总应该是 {int} 次模型调用、{int} 次工具调用、输入 {int} 输出 {int} 个 token',
+  function (this: SynapseWorld, modelCalls: number, toolCalls: number, inputTokens: number, outputTokens: number) {
+    const result = cli(this).jsonLines.at(-1)!;
+    expect(result.type, fail(this)).to.equal('result');
+    expect(result.summary, fail(this)).to.deep.include({ modelCalls, toolCalls, inputTokens, outputTokens });
+    expect(result.summary.durationMs, fail(this)).to.be.a('number').and.at.least(0);
+    expect(result.usage, fail(this)).to.deep.equal({ prompt_tokens: inputTokens, completion_tokens: outputTokens, total_tokens: inputTokens + outputTokens });
+  },
+);
 
 Then('CLI 模型收到的系统提示应该包含 {string}', async function (this: SynapseWorld, text: string) {
   expect(await systemPrompt(this), fail(this)).to.include(text);

@@ -48,7 +48,10 @@ When('CLI 在伪终端里运行 synapse {string}，出现 {string} 时按下 {st
   await ensureFreshBuild();
   const context = cli(this);
   const args = await context.parseArgs(commandLine);
-  const typed = keys.split('、').map((key) => KEYS[key] ?? key).join('');
+  const typed = keys
+    .split('、')
+    .map((key) => KEYS[key] ?? key)
+    .join('');
   const started = performance.now();
   const run = await runOnTerminal([process.execPath, CLI_ENTRY, ...args], { cwd: await context.dir('work'), env: await context.env(), prompt, keys: typed });
   context.last = { args, stdout: run.screen, stderr: run.screen, exitCode: run.exitCode, signal: null, durationMs: performance.now() - started };

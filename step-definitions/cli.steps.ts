@@ -90,7 +90,9 @@ When('CLI 在输出出现 {string} 且进程 {string} 运行后发送 SIGINT', a
 
 When('CLI 记下 JSON 结果中的 sessionId 为 {string}', function (this: SynapseWorld, name: string) {
   const result = cli(this).jsonLines.at(-1)!;
-  expect(result.sessionId, fail(this)).to.be.a('string').and.match(/^session-/);
+  expect(result.sessionId, fail(this))
+    .to.be.a('string')
+    .and.match(/^session-/);
   cli(this).saved.set(name, result.sessionId);
 });
 
@@ -224,8 +226,7 @@ Then('CLI 模型收到的 Authorization 应该是 {string}', async function (thi
   expect((await cli(this).model()).received[0]?.authorization).to.equal(header);
 });
 
-const firstUserMessage = async (world: SynapseWorld) =>
-  (await cli(world).model()).received[0]?.body.messages.find((message) => message.role === 'user')?.content;
+const firstUserMessage = async (world: SynapseWorld) => (await cli(world).model()).received[0]?.body.messages.find((message) => message.role === 'user')?.content;
 
 Then('CLI 模型收到的首条 user 消息应该包含 {string}', async function (this: SynapseWorld, text: string) {
   expect(await firstUserMessage(this)).to.include(text);

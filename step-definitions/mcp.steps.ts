@@ -159,7 +159,10 @@ Then(/^标准输出不应包含 `(.+)`$/, async function (this: SynapseWorld, te
 
 Then(/^标准输出应有一行匹配 `(.+)`$/, async function (this: SynapseWorld, pattern: string) {
   const { stdout } = await tools(this).result();
-  expect(stdout.split('\n').some((line) => new RegExp(pattern).test(line)), `a line matching ${pattern} in:\n${stdout}`).to.equal(true);
+  expect(
+    stdout.split('\n').some((line) => new RegExp(pattern).test(line)),
+    `a line matching ${pattern} in:\n${stdout}`,
+  ).to.equal(true);
 });
 
 Then(/^标准输出应不超过 (\d+) 个字符$/, async function (this: SynapseWorld, limit: string) {
@@ -204,15 +207,16 @@ Then('本场景不应有 MCP 服务器进程在运行', async function (this: Sy
 
 Then(/^服务器应收到对这次 tools\/call 的 notifications\/cancelled$/, async function (this: SynapseWorld) {
   const call = (await tapMessages(this)).find((message) => message.method === 'tools/call');
-  const cancelled = await eventually(async () =>
-    (await tapMessages(this)).some((message) => message.method === 'notifications/cancelled' && message.params?.requestId === call!.id),
-  );
+  const cancelled = await eventually(async () => (await tapMessages(this)).some((message) => message.method === 'notifications/cancelled' && message.params?.requestId === call!.id));
   expect(cancelled, `notifications/cancelled for request ${call!.id}`).to.equal(true);
 });
 
 Then(/^服务器不应收到任何 tools\/call$/, async function (this: SynapseWorld) {
   const messages = await tapMessages(this);
-  expect(messages.some((message) => message.method === 'tools/list'), 'the tap saw the server start').to.equal(true);
+  expect(
+    messages.some((message) => message.method === 'tools/list'),
+    'the tap saw the server start',
+  ).to.equal(true);
   expect(messages.filter((message) => message.method === 'tools/call')).to.deep.equal([]);
 });
 
@@ -221,7 +225,11 @@ Then(/^模型收到的系统提示应包含 `(.+)`$/, function (this: SynapseWor
 });
 
 Then(/^模型收到的系统提示应列出 (\d+) 个 MCP 服务器$/, function (this: SynapseWorld, count: string) {
-  expect(systemPrompt(this).split('\n').filter((line) => /^- server-\d+: /.test(line))).to.have.length(Number(count));
+  expect(
+    systemPrompt(this)
+      .split('\n')
+      .filter((line) => /^- server-\d+: /.test(line)),
+  ).to.have.length(Number(count));
 });
 
 Then('模型收到的工具结果应为 {string}', function (this: SynapseWorld, text: string) {
@@ -240,5 +248,8 @@ function systemPrompt(world: SynapseWorld): string {
 async function tapMessages(world: SynapseWorld): Promise<Array<{ id?: number; method?: string; params?: { requestId?: number } }>> {
   const log = scenario(world).tapLog!;
   const text = await readFile(log, 'utf8').catch(() => '');
-  return text.split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
 }

@@ -11,7 +11,9 @@ const ctx = (world: SynapseWorld) => world.use(RunnerContext);
 // --- aborts
 
 When('用一个已经中止的 signal 执行一次运行', async function (this: SynapseWorld) {
-  await ctx(this).run(undefined, AbortSignal.abort()).catch(() => undefined);
+  await ctx(this)
+    .run(undefined, AbortSignal.abort())
+    .catch(() => undefined);
 });
 
 Then('运行应以 AbortError 拒绝', function (this: SynapseWorld) {
@@ -20,7 +22,9 @@ Then('运行应以 AbortError 拒绝', function (this: SynapseWorld) {
 });
 
 Then('会话目录中不应有任何会话', async function (this: SynapseWorld) {
-  const dirs = await ctx(this).sessionDirectories().catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? [] : Promise.reject(error)));
+  const dirs = await ctx(this)
+    .sessionDirectories()
+    .catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? [] : Promise.reject(error)));
   expect(dirs).to.deep.equal([]);
 });
 
@@ -97,7 +101,9 @@ Given('模型第一轮调用工具 {string}，第二轮回复 {string}', functio
 });
 
 Then('工具 {string} 的结果应是错误 {string}', function (this: SynapseWorld, name: string, message: string) {
-  const finished = ctx(this).of('tool_call_finished').filter((event) => event.name === name);
+  const finished = ctx(this)
+    .of('tool_call_finished')
+    .filter((event) => event.name === name);
   expect(finished).to.have.length(1);
   expect(finished[0]!.result).to.include({ isError: true, message });
 });

@@ -103,33 +103,39 @@ Given('CLI 会话 {string} 的历史第 {int} 行被换成无法读取的字节'
 
 Then('CLI 会话 {string} 的隔离文件应原样保存被换掉的第 {int} 行', async function (this: SynapseWorld, name: string, line: number) {
   const text = await readFile(join(await sessionDir(this, name), 'history.quarantine.jsonl'), 'utf8');
-  const records = text.trim().split('\n').map((entry) => JSON.parse(entry) as { line?: number; reason: string; text?: string; base64?: string });
+  const records = text
+    .trim()
+    .split('\n')
+    .map((entry) => JSON.parse(entry) as { line?: number; reason: string; text?: string; base64?: string });
   const record = records.find((entry) => entry.line === line);
   expect(record, `no quarantine record for line ${line}: ${text}`).not.to.equal(undefined);
   expect(quarantinedBytes(record!).equals(state(this).garbled!), 'the quarantined bytes differ from the damaged line').to.equal(true);
   expect(record!.reason).to.include('not valid JSON');
 });
 
-Then(
-  'CLI 会话 {string} 的历史保留了其余每条消息，失去结果的调用 {string} 得到中断结果',
-  async function (this: SynapseWorld, name: string, callId: string) {
-    const [id] = await cli(this).parseArgs(name);
-    const session = await new SessionStore(await cli(this).dir('sessions')).open(id!);
-    expect(session.warnings, 'the repaired files load cleanly').to.deep.equal([]);
-    const messages = [...session.messages];
-    const lost = state(this).messagesBefore.filter((message) => message.tool_call_id === callId);
-    for (const before of state(this).messagesBefore) {
-      if (lost.includes(before)) continue;
-      expect(messages, `message lost: ${JSON.stringify(before)}`).to.deep.include(before);
-    }
-    expect(messages.filter((message) => message.tool_call_id === callId)).to.deep.equal([{ role: 'tool', tool_call_id: callId, content: MISSING_RESULT_TEXT }]);
-  },
-);
+Then('CLI 会话 {string} 的历史保留了其余每条消息，失去结果的调用 {string} 得到中断结果', async function (this: SynapseWorld, name: string, callId: string) {
+  const [id] = await cli(this).parseArgs(name);
+  const session = await new SessionStore(await cli(this).dir('sessions')).open(id!);
+  expect(session.warnings, 'the repaired files load cleanly').to.deep.equal([]);
+  const messages = [...session.messages];
+  const lost = state(this).messagesBefore.filter((message) => message.tool_call_id === callId);
+  for (const before of state(this).messagesBefore) {
+    if (lost.includes(before)) continue;
+    expect(messages, `message lost: ${JSON.stringify(before)}`).to.deep.include(before);
+  }
+  expect(messages.filter((message) => message.tool_call_id === callId)).to.deep.equal([{ role: 'tool', tool_call_id: callId, content: MISSING_RESULT_TEXT }]);
+});
 
 Then('CLI JSON 输出中的 session_warning 应该指明 history.jsonl 第 {int} 行和隔离文件 {string}', function (this: SynapseWorld, line: number, file: string) {
   const warnings = cli(this).jsonLines.filter((entry) => entry.type === 'session_warning');
-  expect(warnings.filter((entry) => entry.line === line), fail(this)).to.have.length(1);
-  expect(warnings.find((entry) => entry.line === line), fail(this)).to.include({ file: 'history.jsonl', quarantineFile: file });
+  expect(
+    warnings.filter((entry) => entry.line === line),
+    fail(this),
+  ).to.have.length(1);
+  expect(
+    warnings.find((entry) => entry.line === line),
+    fail(this),
+  ).to.include({ file: 'history.jsonl', quarantineFile: file });
   // Whatever else the repair moved (results whose call was on that line) is reported with the same file.
   for (const warning of warnings) expect(warning.quarantineFile, fail(this)).to.equal(file);
 });

@@ -19,7 +19,9 @@ Given('模型每一轮都调用工具 `echo again`', function (this: SynapseWorl
 });
 
 When('执行一次运行', async function (this: SynapseWorld) {
-  await ctx(this).run().catch(() => undefined);
+  await ctx(this)
+    .run()
+    .catch(() => undefined);
 });
 
 Then('运行应以 {string} 结束', async function (this: SynapseWorld, text: string) {
@@ -64,7 +66,10 @@ Given('模型发起一个 `task:explore` 子代理，子代理尝试 `write secr
 });
 
 Then('工作目录中不应出现 {string}', async function (this: SynapseWorld, name: string) {
-  const exists = await access(join(await this.tempDir(), name)).then(() => true, () => false);
+  const exists = await access(join(await this.tempDir(), name)).then(
+    () => true,
+    () => false,
+  );
   expect(exists).to.equal(false);
 });
 

@@ -54,7 +54,12 @@ Given('某工具返回 `CancelablePromise`', async function (this: SynapseWorld)
     execute(args, options) {
       const promise = bash.execute(args, options);
       const cancel = promise.cancel.bind(promise);
-      return Object.assign(promise, { cancel: () => (c.cancelCalls++, cancel()) });
+      return Object.assign(promise, {
+        cancel: () => {
+          c.cancelCalls++;
+          cancel();
+        },
+      });
     },
   };
   c.options.toolset = [recording];

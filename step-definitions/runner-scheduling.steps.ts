@@ -64,7 +64,10 @@ Given('同一批次 3 个 `task:*` 调用，其中 1 个返回 `ToolError`', fun
 });
 
 Given('同一批次所有 `task:*` 调用均返回失败', function (this: SynapseWorld) {
-  arrangeRound(this, ['alpha', 'beta', 'gamma'].map((name) => task(this, name, { fail: true })));
+  arrangeRound(
+    this,
+    ['alpha', 'beta', 'gamma'].map((name) => task(this, name, { fail: true })),
+  );
 });
 
 Given('assistant 本轮仅返回一个 `task:*` 工具调用', function (this: SynapseWorld) {
@@ -156,8 +159,12 @@ Then('失败任务仅影响自身 tool result', async function (this: SynapseWor
   const messages = c.toolMessages(await c.history());
   expect(messages).to.have.length(3);
   expect(messages[0].content).to.match(/timed out/i);
-  expect(messages[1].content).to.contain('result of fast-1').and.not.match(/timed out/i);
-  expect(messages[2].content).to.contain('result of fast-2').and.not.match(/timed out/i);
+  expect(messages[1].content)
+    .to.contain('result of fast-1')
+    .and.not.match(/timed out/i);
+  expect(messages[2].content)
+    .to.contain('result of fast-2')
+    .and.not.match(/timed out/i);
 });
 
 Then('Agent 不应等待慢任务后才输出快任务结果', function (this: SynapseWorld) {
@@ -173,7 +180,10 @@ Then('失败任务仅在其对应 tool message 中体现错误', async function 
   const messages = c.toolMessages(await c.history());
   expect(messages).to.have.length(3);
   expect(messages[1].content).to.contain('task-2').and.contain('backend down for task-2');
-  for (const i of [0, 2]) expect(messages[i].content).to.contain(`result of task-${i + 1}`).and.not.contain('backend down');
+  for (const i of [0, 2])
+    expect(messages[i].content)
+      .to.contain(`result of task-${i + 1}`)
+      .and.not.contain('backend down');
 });
 
 Then('应生成与调用数一致的 tool messages', async function (this: SynapseWorld) {

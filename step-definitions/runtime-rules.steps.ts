@@ -46,7 +46,7 @@ Then('新状态的事件历史应该等于之前的事件加上本步产生的�
   c.expectArrangedOutcome();
   expect(c.newState.status, 'the status the step leaves').to.equal(c.outcome === 'error' ? 'error' : STATUS_AFTER[c.instruction!]);
   expect(c.newState.events).to.deep.equal([...c.state.events, ...c.events]);
-  c.events.forEach((event, i) => expect(c.newState.events[c.state.events.length + i]).to.equal(event));
+  for (const [i, event] of c.events.entries()) expect(c.newState.events[c.state.events.length + i]).to.equal(event);
 });
 
 Given('我记下了当前状态的深拷贝', function (this: SynapseWorld) {
@@ -104,9 +104,7 @@ Given('{string} 执行器会抛出 {string}', function (this: SynapseWorld, inst
 const sessions = new WeakMap<SynapseWorld, { states: AgentState[]; results: Awaited<ReturnType<AgentRuntime['step']>>[] }>();
 
 Given('两个会话 {string} 与 {string} 共用同一个运行时', function (this: SynapseWorld, a: string, b: string) {
-  const states = [a, b].map((sessionId) =>
-    AgentRuntime.createInitialState({ sessionId, messages: [{ role: 'user', content: `hello from ${sessionId}` }] }),
-  );
+  const states = [a, b].map((sessionId) => AgentRuntime.createInitialState({ sessionId, messages: [{ role: 'user', content: `hello from ${sessionId}` }] }));
   sessions.set(this, { states, results: [] });
 });
 

@@ -26,9 +26,7 @@ Given('模型要 {int} 毫秒后才回答 {string}', function (this: SynapseWorl
 });
 
 Given('一个先问 {string}、得到回答后结束的 Agent', function (this: SynapseWorld, prompt: string) {
-  ctx(this).runner = spy((state: AgentState) =>
-    state.messages.length > 1 ? { type: 'finish', reason: 'answered' } : { type: 'request_human_prompt', prompt },
-  );
+  ctx(this).runner = spy((state: AgentState) => (state.messages.length > 1 ? { type: 'finish', reason: 'answered' } : { type: 'request_human_prompt', prompt }));
 });
 
 Given('一个总是调用模型的 Agent', function (this: SynapseWorld) {
@@ -46,10 +44,10 @@ Given('模型运行时流出 {string} 后一直等到中止信号', function (th
 
 Given('模型运行时流出 {string} 后流出块 {}', function (this: SynapseWorld, text: string, chunk: string) {
   const bad: unknown = JSON.parse(chunk);
-  ctx(this).config.modelRuntime = (async function* () {
+  ctx(this).config.modelRuntime = async function* () {
     yield { content: text };
     yield bad;
-  }) as unknown as ModelRuntime;
+  } as unknown as ModelRuntime;
 });
 
 Given('天气工具永远不结束，也不理会中止信号', function (this: SynapseWorld) {

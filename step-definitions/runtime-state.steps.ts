@@ -32,7 +32,14 @@ const hostile: Record<string, () => unknown> = {
   '任何操作都会抛出的 Proxy': () =>
     new Proxy(
       {},
-      new Proxy({}, { get: () => () => { throw new Error('trap'); } }),
+      new Proxy(
+        {},
+        {
+          get: () => () => {
+            throw new Error('trap');
+          },
+        },
+      ),
     ),
 };
 

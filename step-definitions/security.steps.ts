@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DataTable, Given, Then, When } from '@cucumber/cucumber';
+import { type DataTable, Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { loadPermissionRules, PermissionPolicy, type ApprovalAnswer, type PermissionAction, type PermissionRules, type PermissionVerdict, type SandboxMode } from '../src';
 import { RunnerContext } from './support/runner-context';
@@ -18,7 +18,10 @@ interface PolicyCheck {
   loadError?: unknown;
 }
 const checks = new WeakMap<SynapseWorld, PolicyCheck>();
-const check = (world: SynapseWorld) => checks.get(world) ?? (checks.set(world, {}), checks.get(world)!);
+const check = (world: SynapseWorld): PolicyCheck => {
+  if (!checks.has(world)) checks.set(world, {});
+  return checks.get(world)!;
+};
 
 // --- Secrets -----------------------------------------------------------------------------------------
 
@@ -193,7 +196,9 @@ Then('模型收到的第 {int} 次请求中的工具结果不应包含 {string}'
 });
 
 Then('运行事件应包含一个拒绝命令 `{}` 的 permission_decided 事件，由 {string} 做出', function (this: SynapseWorld, command: string, by: string) {
-  const decided = runner(this).events.map(({ event }) => event).filter((event) => event.type === 'permission_decided');
+  const decided = runner(this)
+    .events.map(({ event }) => event)
+    .filter((event) => event.type === 'permission_decided');
   expect(decided).to.deep.include({ type: 'permission_decided', command, decision: 'deny', by, rule: 'ask rule "rm -r (recursive delete)" (default)' });
 });
 

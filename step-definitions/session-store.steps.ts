@@ -120,15 +120,12 @@ When('会话历史文件第 {int} 行被替换为 {string}', async function (thi
   await ctx(this).replaceHistoryLine(line, text);
 });
 
-Then(
-  '会话加载警告只有一条: history.jsonl 第 {int} 行被跳过，原因包含 {string}',
-  function (this: SynapseWorld, line: number, reason: string) {
-    const { warnings } = ctx(this).session;
-    expect(warnings).to.have.length(1);
-    expect(warnings[0]).to.include({ file: 'history.jsonl', line });
-    expect(warnings[0]!.message).to.include(reason);
-  },
-);
+Then('会话加载警告只有一条: history.jsonl 第 {int} 行被跳过，原因包含 {string}', function (this: SynapseWorld, line: number, reason: string) {
+  const { warnings } = ctx(this).session;
+  expect(warnings).to.have.length(1);
+  expect(warnings[0]).to.include({ file: 'history.jsonl', line });
+  expect(warnings[0]!.message).to.include(reason);
+});
 
 // --- 清理 ------------------------------------------------------------------------------------------
 
@@ -162,7 +159,10 @@ Then('会话清理为调用 {string} 补上了中断结果', function (this: Syn
 When('我清理 {int} 段随机生成的会话历史', function (this: SynapseWorld, runs: number) {
   ctx(this).error = undefined;
   try {
-    fc.assert(fc.property(randomHistory(), (history) => checkSanitized(history)), { numRuns: runs });
+    fc.assert(
+      fc.property(randomHistory(), (history) => checkSanitized(history)),
+      { numRuns: runs },
+    );
   } catch (error) {
     ctx(this).error = error as Error;
   }
@@ -229,7 +229,9 @@ Then('会话目录旁边的目录 {string} 和它的文件仍然存在', async f
 Then('会话存储报错 {word}，消息包含该会话 ID 和会话目录', async function (this: SynapseWorld, name: string) {
   const { error } = ctx(this);
   expect(error?.name).to.equal(name);
-  expect(error!.message).to.include('session-1700000000000-deadbeef').and.to.include(await ctx(this).sessionsDir());
+  expect(error!.message)
+    .to.include('session-1700000000000-deadbeef')
+    .and.to.include(await ctx(this).sessionsDir());
 });
 
 Then('会话存储报错 {word}，消息包含 {string}', function (this: SynapseWorld, name: string, text: string) {

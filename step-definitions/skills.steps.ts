@@ -78,14 +78,22 @@ Then(/^技能警告应有 (\d+) 条，其中一条以 `(.+)` 开头$/, async fun
   const warnings = (await tools(this).result()).stderr.split('\n').filter(Boolean);
   expect(warnings).to.have.length(Number(count));
   const expected = `warning: ${await ext(this).expand(repeatMarks(warning))}`;
-  expect(warnings.some((line) => line.startsWith(expected)), `a warning starting with ${expected} in:\n${warnings.join('\n')}`).to.equal(true);
+  expect(
+    warnings.some((line) => line.startsWith(expected)),
+    `a warning starting with ${expected} in:\n${warnings.join('\n')}`,
+  ).to.equal(true);
 });
 
 Then('依次路由下列 skill:search，结果应依次为:', async function (this: SynapseWorld, table: DataTable) {
   for (const row of table.hashes()) {
     const { stdout, exitCode } = await tools(this).run(`skill:search ${row['关键词']}`);
     expect(exitCode).to.equal(0);
-    const names = stdout.startsWith('No skill matches') ? [] : stdout.split('\n\n')[0]!.split('\n').map((line) => line.split(/\s+/)[0]);
+    const names = stdout.startsWith('No skill matches')
+      ? []
+      : stdout
+          .split('\n\n')[0]!
+          .split('\n')
+          .map((line) => line.split(/\s+/)[0]);
     expect(names.join(', '), `skill:search ${row['关键词']}`).to.equal(row['结果']);
   }
 });
@@ -125,10 +133,13 @@ Then('技能子代理的请求不应带任何工具', function (this: SynapseWor
 });
 
 Then('模型收到的工具结果应依次包含上表的内容', function (this: SynapseWorld) {
-  const toolResults = this.llm.requests.at(-1)!.messages.filter((message) => message.role === 'tool').map((message) => String(message.content));
+  const toolResults = this.llm.requests
+    .at(-1)!
+    .messages.filter((message) => message.role === 'tool')
+    .map((message) => String(message.content));
   const rows = scripted.get(this)!;
   expect(toolResults).to.have.length(rows.length);
-  rows.forEach((row, i) => expect(toolResults[i], row.command).to.include(row.contains));
+  for (const [i, row] of rows.entries()) expect(toolResults[i], row.command).to.include(row.contains);
 });
 
 // --- helpers --------------------------------------------------------------------------------------------
@@ -158,9 +169,11 @@ function systemPrompt(world: SynapseWorld): string {
 }
 
 function skillEntries(world: SynapseWorld): Array<{ name: string; description: string; location: string }> {
-  return [...systemPrompt(world).matchAll(/<skill>\n<name>(.*)<\/name>\n<description>(.*)<\/description>\n<location>(.*)<\/location>\n<\/skill>/g)].map(
-    ([, name, description, location]) => ({ name: name!, description: description!, location: location! }),
-  );
+  return [...systemPrompt(world).matchAll(/<skill>\n<name>(.*)<\/name>\n<description>(.*)<\/description>\n<location>(.*)<\/location>\n<\/skill>/g)].map(([, name, description, location]) => ({
+    name: name!,
+    description: description!,
+    location: location!,
+  }));
 }
 
 /** The request the tool-less skill sub-agent sent (its conversation opens with the search request). */

@@ -4,7 +4,18 @@ import { join } from 'node:path';
 import { Given, Then, When, type DataTable } from '@cucumber/cucumber';
 import { TestStepResultStatus } from '@cucumber/messages';
 import { expect } from 'chai';
-import { checkTranscriptions, coverageByFolder, formatCoverage, missedThresholds, importMarkdownSpec, renderConformanceMarkdown, SpecFormatError, type CoverageSummary, type FolderCoverage, type Thresholds } from '../src/speckit';
+import {
+  checkTranscriptions,
+  coverageByFolder,
+  formatCoverage,
+  missedThresholds,
+  importMarkdownSpec,
+  renderConformanceMarkdown,
+  SpecFormatError,
+  type CoverageSummary,
+  type FolderCoverage,
+  type Thresholds,
+} from '../src/speckit';
 import { SpeckitContext } from './support/speckit-context';
 import type { SynapseWorld } from './support/world';
 
@@ -48,7 +59,10 @@ Then(/^导入应失败，错误指出 "([^"]+)" 第 (\d+) 行：(.+)$/, function
   expect(imported, 'nothing is imported from a bad document').to.equal(undefined);
   expect(importError).to.be.instanceOf(SpecFormatError);
   const problems = (importError as SpecFormatError).problems;
-  expect(problems.some((problem) => problem.line === line && problem.message.includes(message)), importError!.message).to.equal(true);
+  expect(
+    problems.some((problem) => problem.line === line && problem.message.includes(message)),
+    importError!.message,
+  ).to.equal(true);
   expect(importError!.message).to.contain(`${file}:${line}: ${message}`);
 });
 
@@ -145,11 +159,18 @@ Then(/^报告中我们自己的特性 "(.+)" 应为 (\d+)\/(\d+) 通过$/, funct
   const { own, transcribed } = kit(this).report!;
   expect(own.features.map((feature) => feature.feature)).to.deep.equal([uri]);
   expect(own.features[0]).to.deep.include({ passed: Number(passed), total: Number(total), tags: ['@own'] });
-  expect(transcribed.documents.map((document) => document.document), 'our own feature is not a transcription').to.deep.equal(['demo.md']);
+  expect(
+    transcribed.documents.map((document) => document.document),
+    'our own feature is not a transcription',
+  ).to.deep.equal(['demo.md']);
 });
 
 Then('Markdown 报告中应有一行 {string}', function (this: SynapseWorld, row: string) {
-  expect(renderConformanceMarkdown(kit(this).report!).split('\n').some((line) => line.startsWith(row))).to.equal(true);
+  expect(
+    renderConformanceMarkdown(kit(this).report!)
+      .split('\n')
+      .some((line) => line.startsWith(row)),
+  ).to.equal(true);
 });
 
 // --- coverage per folder ----------------------------------------------------------------------------

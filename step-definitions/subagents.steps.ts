@@ -12,10 +12,7 @@ const NESTED_TASK = 'task:skill:search deployment guides';
 
 /** The sub-agent's script: it tries to nest a task once, then finishes. A nested conversation has no reply. */
 function scriptNestingSubAgent(world: SynapseWorld): void {
-  world.llm.reply(
-    { when: SUB_PROMPT, toolCalls: [{ name: 'Bash', arguments: { command: NESTED_TASK } }] },
-    { when: SUB_PROMPT, content: 'Sub-agent finished: the deployment notes are in docs/.' },
-  );
+  world.llm.reply({ when: SUB_PROMPT, toolCalls: [{ name: 'Bash', arguments: { command: NESTED_TASK } }] }, { when: SUB_PROMPT, content: 'Sub-agent finished: the deployment notes are in docs/.' });
 }
 
 const openingOf = (request: { messages: Array<{ role: string; content?: string | null }> }) => request.messages.find((m) => m.role === 'user')?.content;
@@ -66,7 +63,9 @@ Then('不应出现额外调用导致递归膨胀', function (this: SynapseWorld)
 Then('输出应体现“未执行嵌套 task，主任务已完成”的语义', function (this: SynapseWorld) {
   const { output } = this.use(SubAgentContext).result!;
   expect(output).to.contain('Sub-agent finished');
-  expect(output).to.match(/\[Note\] 1 nested task command\(s\) were not run/).and.match(/completed its own task/);
+  expect(output)
+    .to.match(/\[Note\] 1 nested task command\(s\) were not run/)
+    .and.match(/completed its own task/);
   // Inside the sub-agent, the refused command was a usage error, so the sub-agent knew to do without it.
   const [refused, ...others] = this.use(SubAgentContext).subAgentEvents.filter((event) => event.type === 'tool_call_finished');
   expect(others).to.deep.equal([]);

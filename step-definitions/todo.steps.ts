@@ -50,11 +50,7 @@ Given(/^环境变量 `(\w+)=([^`]*)`（非法）$/, function (this: SynapseWorld
 });
 
 Given(/^输入中同时含 `completed\/in_progress\/pending` 三类状态$/, function (this: SynapseWorld) {
-  const items = [
-    ...todoItems(2, 'completed'),
-    ...todoItems(1, 'in_progress'),
-    ...todoItems(3, 'pending'),
-  ].map((item, index) => ({ ...item, content: `Step ${index + 1}` }));
+  const items = [...todoItems(2, 'completed'), ...todoItems(1, 'in_progress'), ...todoItems(3, 'pending')].map((item, index) => ({ ...item, content: `Step ${index + 1}` }));
   items.push(items.shift()!); // mixed order, so a count cannot come from position
   tools(this).prepareTodoWrite({ todos: items });
 });

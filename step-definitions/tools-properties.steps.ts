@@ -2,7 +2,7 @@
 import { Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { type ToolResult } from '../src';
+import type { ToolResult } from '../src';
 import { quoteShellArg } from '../src/tools/shell-quote';
 import { tokenizeShellLine } from '../src/tools/shell-tokenizer';
 import { ToolsContext } from './support/tools-context';
@@ -98,12 +98,7 @@ function oracleAccepts(document: unknown, limits: Limits): boolean {
   const { todos } = document;
   if (!Array.isArray(todos) || todos.length > limits.maxItems) return false;
   return todos.every(
-    (item) =>
-      isPlainObject(item) &&
-      hasExactlyKeys(item, ['content', 'activeForm', 'status']) &&
-      validText(item.content) &&
-      validText(item.activeForm) &&
-      STATUSES.includes(item.status as string),
+    (item) => isPlainObject(item) && hasExactlyKeys(item, ['content', 'activeForm', 'status']) && validText(item.content) && validText(item.activeForm) && STATUSES.includes(item.status as string),
   );
 }
 
@@ -125,7 +120,15 @@ function todoDocuments(): fc.Arbitrary<unknown> {
   );
   const status = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...STATUSES) }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 1 }) });
   const item = fc.oneof(
-    { weight: 8, arbitrary: withExtraKey(fc.oneof({ weight: 5, arbitrary: fc.record({ content: text, activeForm: text, status }) }, { weight: 1, arbitrary: fc.record({ content: text, activeForm: text, status }, { requiredKeys: [] }) })) },
+    {
+      weight: 8,
+      arbitrary: withExtraKey(
+        fc.oneof(
+          { weight: 5, arbitrary: fc.record({ content: text, activeForm: text, status }) },
+          { weight: 1, arbitrary: fc.record({ content: text, activeForm: text, status }, { requiredKeys: [] }) },
+        ),
+      ),
+    },
     { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 1 }) },
   );
   const todos = fc.oneof({ weight: 8, arbitrary: fc.array(item, { maxLength: 5 }) }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 1 }) });

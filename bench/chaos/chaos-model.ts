@@ -70,7 +70,14 @@ export async function respondWith(reply: ScriptedReply, body: ChatCompletionRequ
   if (reply.delayMs) {
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, reply.delayMs);
-      signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+      signal?.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        { once: true },
+      );
     });
   }
   return toHttpResponse(reply, body.model ?? 'chaos-model');

@@ -9,7 +9,6 @@ import type { FailureLog, Figures } from './figures';
 import { damage, splitLines, type Files } from './damage';
 import type { Random } from './random';
 
-
 /**
  * Generated damage to real session files (torn and garbled lines, bytes that are not UTF-8, lines that are
  * JSON but not messages, broken tool-call rounds, damaged indexes and usage, leftover temp files, a

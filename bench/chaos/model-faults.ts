@@ -51,7 +51,7 @@ export async function modelFaults(rounds: number, random: Random, figures: Figur
       figures.runs++;
       figures.modelFaults++;
       const line = error ? `${error.name}: ${error.message}` : 'no error';
-      if (!error || error.name !== 'ModelError' || error.message.includes('\n') || !fault.says.test(error.message) || /Model request failed/i.test(error.message)) {
+      if (error?.name !== 'ModelError' || error.message.includes('\n') || !fault.says.test(error.message) || /Model request failed/i.test(error.message)) {
         figures.unclearErrors++;
         log.add('unclearErrors', `${fault.name}: ${line}`);
       }

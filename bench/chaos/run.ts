@@ -25,8 +25,14 @@ async function main(): Promise<number> {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first`);
   const figures = emptyFigures();
   const log = new FailureLog();
-  process.on('uncaughtException', (error) => (figures.uncaughtErrors++, log.add('uncaughtErrors', String(error?.stack ?? error))));
-  process.on('unhandledRejection', (error) => (figures.uncaughtErrors++, log.add('uncaughtErrors', String((error as Error)?.stack ?? error))));
+  process.on('uncaughtException', (error) => {
+    figures.uncaughtErrors++;
+    log.add('uncaughtErrors', String(error?.stack ?? error));
+  });
+  process.on('unhandledRejection', (error) => {
+    figures.uncaughtErrors++;
+    log.add('uncaughtErrors', String((error as Error)?.stack ?? error));
+  });
 
   const root = await mkdtemp(join(tmpdir(), 'synapse-chaos-'));
   // Damaged sessions test the repair's logic, thousands of times: on tmpfs where there is one, so the

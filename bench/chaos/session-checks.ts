@@ -8,14 +8,7 @@ import type { FailureLog, Figures } from './figures';
  * call has no result (or the history breaks the protocol otherwise), or a message confirmed earlier
  * (`before`) is no longer where it was. Returns the messages now on disk ([] when it does not exist).
  */
-export async function checkSession(
-  sessionsDir: string,
-  id: string,
-  before: readonly ChatMessage[],
-  figures: Figures,
-  log: FailureLog,
-  where: string,
-): Promise<ChatMessage[]> {
+export async function checkSession(sessionsDir: string, id: string, before: readonly ChatMessage[], figures: Figures, log: FailureLog, where: string): Promise<ChatMessage[]> {
   const store = new SessionStore(sessionsDir);
   if (!(await store.exists(id))) {
     if (before.length) {

@@ -8,7 +8,10 @@ import type { ApprovalAnswer, PermissionApprover } from '../tools/security/permi
 export function terminalApprover(onInterrupt: () => void): PermissionApprover {
   return async (request, { signal }) => {
     const { select } = require('@inquirer/prompts') as typeof import('@inquirer/prompts');
-    const command = request.command.split('\n').map((line) => `    ${line}`).join('\n');
+    const command = request.command
+      .split('\n')
+      .map((line) => `    ${line}`)
+      .join('\n');
     try {
       return await select<ApprovalAnswer>(
         {

@@ -3,16 +3,7 @@ import { extensionOptions, type ExtensionArgs } from './extension-options';
 import { cwdOption, type CwdArgs, type GlobalArgs } from './global-options';
 import { modelOptions, type ModelArgs } from './model-options';
 import { promptOptions, type PromptArgs } from './read-prompt';
-import {
-  instructionOptions,
-  runLimitOptions,
-  runOutputOptions,
-  runSessionOptions,
-  type InstructionArgs,
-  type RunLimitArgs,
-  type RunOutputArgs,
-  type RunSessionArgs,
-} from './run-options';
+import { instructionOptions, runLimitOptions, runOutputOptions, runSessionOptions, type InstructionArgs, type RunLimitArgs, type RunOutputArgs, type RunSessionArgs } from './run-options';
 import { securityOptions, type SecurityArgs } from './security-options';
 import { sessionsDirOption } from './session-options';
 

@@ -10,10 +10,7 @@ const MAX_SYSTEM_PROMPT_BYTES = 256 * 1024;
  * The runner's system-prompt options: --system-prompt-file (replacing the default), AGENTS.md (unless
  * --no-agents-md) and --append-system-prompt. The runner composes them.
  */
-export async function systemPromptOptions(
-  args: InstructionArgs,
-  cwd: string,
-): Promise<Pick<AgentRunnerOptions, 'systemPrompt' | 'projectInstructions' | 'appendSystemPrompt'>> {
+export async function systemPromptOptions(args: InstructionArgs, cwd: string): Promise<Pick<AgentRunnerOptions, 'systemPrompt' | 'projectInstructions' | 'appendSystemPrompt'>> {
   const base = args.systemPromptFile ? readInputFile(args.systemPromptFile, '--system-prompt-file', MAX_SYSTEM_PROMPT_BYTES) : undefined;
   if (base !== undefined && !base.trim()) throw new CliError(`--system-prompt-file ${args.systemPromptFile}: the file is empty`);
   let projectInstructions;

@@ -58,7 +58,12 @@ export function createHumanInput(options: HumanInputOptions): HumanResponder {
 
 /** An --answer for a selection: option values or labels, comma-separated when several may be chosen. */
 function matchOptions(answer: string, options: HumanSelectOption[], multi: boolean): string[] {
-  const wanted = multi ? answer.split(',').map((part) => part.trim()).filter(Boolean) : [answer.trim()];
+  const wanted = multi
+    ? answer
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean)
+    : [answer.trim()];
   return wanted.map((text) => {
     const found = options.find((option) => option.value === text || option.label.toLowerCase() === text.toLowerCase());
     if (!found) throw new CliError(`--answer "${text}" is not one of the options: ${options.map((option) => option.value).join(', ')}`);

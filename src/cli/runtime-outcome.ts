@@ -21,7 +21,11 @@ export function reportRuntimeOutcome(result: RuntimeRunResult, json: boolean, st
     case 'waiting_for_human_input': {
       if (json) return ExitCode.ok;
       const what = describeWaiting(result);
-      line(resume ? `paused: ${what}; resume with: ${resume} (--approve all|none, --answer <text>)` : `paused: ${what}; nothing was saved: pass --approve all|none and --answer <text>, or --state <file> to resume later`);
+      line(
+        resume
+          ? `paused: ${what}; resume with: ${resume} (--approve all|none, --answer <text>)`
+          : `paused: ${what}; nothing was saved: pass --approve all|none and --answer <text>, or --state <file> to resume later`,
+      );
       return ExitCode.ok;
     }
     case 'interrupted':

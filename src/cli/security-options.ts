@@ -24,7 +24,8 @@ export const securityOptions = {
   sandbox: {
     type: 'string',
     choices: SANDBOX_MODES,
-    describe: 'Where commands may write: read-only, workspace-write (the --cwd directory and a private /tmp) or off. Enforced by bubblewrap (bwrap); without it, read-only and workspace-write are NOT enforced for shell commands (a warning says so)',
+    describe:
+      'Where commands may write: read-only, workspace-write (the --cwd directory and a private /tmp) or off. Enforced by bubblewrap (bwrap); without it, read-only and workspace-write are NOT enforced for shell commands (a warning says so)',
     defaultDescription: 'workspace-write where bwrap works, else off',
   },
   'allow-network': { type: 'boolean', default: false, describe: 'Let sandboxed commands use the network' },

@@ -80,7 +80,8 @@ function stats(session: Session, json: boolean): void {
   const { total, rounds } = session.usage;
   const byModel: Record<string, { rounds: number; total_tokens: number }> = {};
   for (const round of rounds) {
-    const entry = (byModel[round.model] ??= { rounds: 0, total_tokens: 0 });
+    byModel[round.model] ??= { rounds: 0, total_tokens: 0 };
+    const entry = byModel[round.model];
     entry.rounds += 1;
     entry.total_tokens += round.usage.total_tokens;
   }

@@ -19,8 +19,7 @@ function subcommand(action: Action, command: string, describe: string): CommandM
   return {
     command,
     describe,
-    builder: (yargs: Argv) =>
-      (command.includes('<id>') ? yargs.positional('id', { type: 'string', describe: 'A session id, as `synapse sessions list` shows it' }) : yargs).options(shared) as never,
+    builder: (yargs: Argv) => (command.includes('<id>') ? yargs.positional('id', { type: 'string', describe: 'A session id, as `synapse sessions list` shows it' }) : yargs).options(shared) as never,
     handler: async (args) => {
       const { runSessionsAction } = require('./sessions-actions') as typeof import('./sessions-actions');
       await runSessionsAction(action, args);

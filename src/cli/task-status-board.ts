@@ -34,7 +34,10 @@ export class TaskStatusBoard {
 
   started(id: string, label: string): void {
     this.tasks.set(id, { label, status: 'running', startedAt: Date.now() });
-    if (!this.live) return this.stream.write(`task started: ${label}\n`) as unknown as void;
+    if (!this.live) {
+      this.stream.write(`task started: ${label}\n`);
+      return;
+    }
     this.timer ??= setInterval(() => this.redraw(), 100).unref();
     this.redraw();
   }

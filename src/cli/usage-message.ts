@@ -3,7 +3,10 @@
  * written as typed (`--bogus-flag`, once, not also as `bogusFlag`), values quoted.
  */
 export function describeUsageError(message: string, argv: readonly string[]): string {
-  const lines = message.split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = message
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   const first = lines[0] ?? message;
 
   const unknown = /^Unknown arguments?: (.+)$/.exec(first);
@@ -42,7 +45,11 @@ function describeUnknown(names: string[], argv: readonly string[]): string {
   if (typed.size) parts.push(`unknown option${typed.size > 1 ? 's' : ''}: ${[...typed].join(', ')}`);
   if (words.length) {
     const isCommand = argv.find((word) => !word.startsWith('-')) === words[0];
-    parts.push(isCommand ? `unknown command "${words[0]}" (commands: run, exec, sessions, runtime)` : `unexpected argument${words.length > 1 ? 's' : ''}: ${words.map((word) => `"${word}"`).join(', ')} (quote a prompt or command that has spaces)`);
+    parts.push(
+      isCommand
+        ? `unknown command "${words[0]}" (commands: run, exec, sessions, runtime)`
+        : `unexpected argument${words.length > 1 ? 's' : ''}: ${words.map((word) => `"${word}"`).join(', ')} (quote a prompt or command that has spaces)`,
+    );
   }
   return parts.join('; ');
 }

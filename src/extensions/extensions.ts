@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { ExtensionHandlers } from '../tools/extensions/extension-handlers';
+import type { ExtensionHandlers } from '../tools';
 import { mcpConfigFiles, skillDirectories, type ExtensionSourcesOptions } from './extension-sources';
 import { extensionsPrompt, skillCatalogFor } from './extensions-prompt';
 import { createMcpHandler } from './mcp/mcp-commands';

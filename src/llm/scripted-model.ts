@@ -106,7 +106,14 @@ function firstUserText(messages: ChatMessage[]): string {
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
   });
 }
 
@@ -114,10 +121,7 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 export function toHttpResponse(input: ScriptedReply, model: string): Response {
   const reply = scriptedReplySchema.parse(input);
   if (reply.error) {
-    return Response.json(
-      { error: { message: reply.error.message, type: 'scripted_error', code: null } },
-      { status: reply.error.status },
-    );
+    return Response.json({ error: { message: reply.error.message, type: 'scripted_error', code: null } }, { status: reply.error.status });
   }
   const id = `chatcmpl-${Math.random().toString(36).slice(2, 10)}`;
   const chunk = (delta: object, finish: string | null = null, extra: object = {}) => ({

@@ -29,9 +29,11 @@ export class ToolCallAssembler {
   }
 
   result(): ToolCall[] {
-    return [...this.calls.entries()].sort(([a], [b]) => a - b).map(([index, call]) => ({
-      ...call,
-      id: call.id || `call_${index}`,
-    }));
+    return [...this.calls.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([index, call]) => ({
+        ...call,
+        id: call.id || `call_${index}`,
+      }));
   }
 }

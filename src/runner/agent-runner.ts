@@ -1,13 +1,10 @@
 import type OpenAI from 'openai';
 import { createExtensions, type Extensions } from '../extensions';
-import { AbortError } from '../llm/model-error';
-import { createOpenAIClient, createOpenAIModelRuntime } from '../llm/openai-model-runtime';
-import type { ChatMessage, ModelRuntime, Usage } from '../llm/types';
+import { AbortError, createOpenAIClient, createOpenAIModelRuntime, type ChatMessage, type ModelRuntime, type Usage } from '../llm';
 import { contextStats, emptySessionUsage, generateSessionId, type ContextStats, type SessionUsage } from '../session';
 import { createSubAgentExecutorFactory } from '../subagents';
 import { TodoStore } from '../todo';
-import { BashRouter, BashTool, ToolSecurity } from '../tools';
-import type { Tool, ToolResult } from '../tools/types';
+import { BashRouter, BashTool, ToolSecurity, type Tool, type ToolResult } from '../tools';
 import { ConversationHistory } from './conversation-history';
 import { maxConsecutiveToolFailures } from './env-settings';
 import { CONSECUTIVE_FAILURES_MESSAGE, ConsecutiveFailurePolicy } from './failure-policy';
@@ -33,7 +30,7 @@ export class AgentRunner {
   readonly todoStore: TodoStore;
   private readonly model: string;
   private readonly modelRuntime: ModelRuntime;
-  private readonly tools: Map<string, Tool<any>>;
+  private readonly tools: Map<string, Tool>;
   private readonly ownedRouter?: BashRouter;
   /**
    * The security context of the default toolset (none with a custom toolset): its policy, sandbox,
@@ -60,7 +57,8 @@ export class AgentRunner {
     if (!options.toolset) {
       this.security = this.createSecurity();
       // MCP servers are processes a tool starts: they get the same secret-free environment as the shell.
-      this.extensions = options.extensions ?? (this.ownedExtensions = createExtensions({ cwd: options.cwd, mcpConfig: options.mcpConfig, skillsDirs: options.skillsDirs, env: this.security.environment() }));
+      this.ownedExtensions = options.extensions ? undefined : createExtensions({ cwd: options.cwd, mcpConfig: options.mcpConfig, skillsDirs: options.skillsDirs, env: this.security.environment() });
+      this.extensions = options.extensions ?? this.ownedExtensions;
       this.ownedRouter = this.createRouter();
     }
     this.tools = new Map((options.toolset ?? [new BashTool(this.ownedRouter!)]).map((tool) => [tool.name, tool]));
@@ -166,7 +164,10 @@ export class AgentRunner {
         // The round is dropped whole; the model is told once, in the next request only.
         const names = malformed.map((call) => `${call.function.name} (${call.id})`).join(', ');
         this.emit({ type: 'round_discarded', reason: `tool call arguments are not a JSON object: ${names}` });
-        notice = { role: 'user', content: `[System Notice] Your last tool calls were discarded: the arguments of ${names} were not a valid JSON object. Call the tool again with arguments like {"command": "..."}.` };
+        notice = {
+          role: 'user',
+          content: `[System Notice] Your last tool calls were discarded: the arguments of ${names} were not a valid JSON object. Call the tool again with arguments like {"command": "..."}.`,
+        };
         if (failures.recordMalformedRound()) return this.stop(history, CONSECUTIVE_FAILURES_MESSAGE, 'consecutive_failures');
         continue;
       }
@@ -181,11 +182,7 @@ export class AgentRunner {
 
   /** Ends the shell and the MCP servers this runner started, and releases its session (the writer lock). */
   async close(): Promise<void> {
-    await Promise.all([
-      this.ownedRouter?.close(),
-      this.ownedExtensions?.close(),
-      this.ready.catch(() => undefined).then(() => this.persistence.close()),
-    ]);
+    await Promise.all([this.ownedRouter?.close(), this.ownedExtensions?.close(), this.ready.catch(() => undefined).then(() => this.persistence.close())]);
   }
 
   /** Servers and skills for the default system prompt; a listing that fails costs the listing, not the run. */

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../llm/types';
+import type { ChatMessage } from '../llm';
 import { sanitizeHistory } from '../session';
 
 /** Where confirmed messages are mirrored (the runner's session, created on first use), if anywhere. */
@@ -20,7 +20,10 @@ export class ConversationHistory {
   /** Confirmed messages before this index have been checked. Rounds are appended whole, so a check of the rest is enough. */
   private checked = 0;
 
-  constructor(private readonly store: HistoryStore | null, initial: readonly ChatMessage[] = []) {
+  constructor(
+    private readonly store: HistoryStore | null,
+    initial: readonly ChatMessage[] = [],
+  ) {
     this.confirmed = [...initial];
   }
 

@@ -1,4 +1,4 @@
-import type { ToolResult } from '../tools/types';
+import type { ToolResult } from '../tools';
 
 /**
  * Failures that say the model is using the tools wrongly; an execution error (a missing file) does not,
@@ -6,8 +6,7 @@ import type { ToolResult } from '../tools/types';
  */
 const USAGE_FAILURES = new Set(['command_not_found', 'invalid_usage']);
 
-export const isUsageFailure = (result: ToolResult): boolean =>
-  result.isError && USAGE_FAILURES.has(String(result.extras?.failureCategory));
+export const isUsageFailure = (result: ToolResult): boolean => result.isError && USAGE_FAILURES.has(String(result.extras?.failureCategory));
 
 /** Counts rounds in a row whose failures include a usage failure; a round without one resets the count. */
 export class ConsecutiveFailurePolicy {

@@ -1,4 +1,4 @@
-import type { ChatMessage, ModelRuntime, ToolCall, ToolDefinition, Usage } from '../llm/types';
+import type { ChatMessage, ModelRuntime, ToolCall, ToolDefinition, Usage } from '../llm';
 
 export interface AssistantReply {
   content: string;

@@ -1,6 +1,5 @@
-import { linkAbort } from '../llm/linked-abort';
-import { AbortError } from '../llm/model-error';
-import type { CancelablePromise, Tool, ToolResult } from '../tools/types';
+import { AbortError, linkAbort } from '../llm';
+import type { CancelablePromise, Tool, ToolResult } from '../tools';
 import { maxParallelTasks, taskTimeoutMs } from './env-settings';
 import { runPool } from './task-pool';
 import { groupToolCalls, type PlannedCall } from './tool-call-plan';
@@ -10,19 +9,14 @@ import type { RunnerEvent } from './types';
  * Runs one round of tool calls: groups in order, task batches through a pool, each call's result in call
  * order. On abort every running tool is cancelled and the round rejects with AbortError.
  */
-export async function executeRound(
-  calls: PlannedCall[],
-  tools: ReadonlyMap<string, Tool<any>>,
-  emit: (event: RunnerEvent) => void,
-  signal?: AbortSignal,
-): Promise<ToolResult[]> {
+export async function executeRound(calls: PlannedCall[], tools: ReadonlyMap<string, Tool>, emit: (event: RunnerEvent) => void, signal?: AbortSignal): Promise<ToolResult[]> {
   throwIfAborted(signal);
   const running = new Set<CancelablePromise<ToolResult>>();
   let onAbort = () => {};
   // Rejects the round at once on abort, whether or not every cancelled tool has settled yet.
   const aborted = new Promise<never>((_, reject) => {
     onAbort = () => {
-      running.forEach((promise) => promise.cancel());
+      for (const promise of running) promise.cancel();
       reject(new AbortError('The run was interrupted'));
     };
     signal?.addEventListener('abort', onAbort, { once: true });
@@ -49,7 +43,7 @@ export async function executeRound(
 
 async function runOne(
   planned: PlannedCall,
-  tools: ReadonlyMap<string, Tool<any>>,
+  tools: ReadonlyMap<string, Tool>,
   running: Set<CancelablePromise<ToolResult>>,
   emit: (event: RunnerEvent) => void,
   signal?: AbortSignal,
@@ -70,12 +64,7 @@ async function runOne(
  * signal, linked to the run's, so the run's signal carries one listener per running call, removed when
  * the call settles.
  */
-async function guardedCall(
-  tool: Tool<any>,
-  planned: PlannedCall,
-  running: Set<CancelablePromise<ToolResult>>,
-  signal?: AbortSignal,
-): Promise<ToolResult> {
+async function guardedCall(tool: Tool, planned: PlannedCall, running: Set<CancelablePromise<ToolResult>>, signal?: AbortSignal): Promise<ToolResult> {
   const link = linkAbort(signal);
   let promise: CancelablePromise<ToolResult> | undefined;
   try {

@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { ChatMessage, Usage } from '../llm/types';
+import type { ChatMessage, Usage } from '../llm';
 import { repairWarnings, SessionStore, type Session, type SessionLoadWarning } from '../session';
 import type { HistoryStore } from './conversation-history';
 

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../llm/types';
+import type { ChatMessage } from '../llm';
 
 /** Put before the conversation's first user message so the model looks for a skill before improvising. */
 const SKILL_SEARCH_INSTRUCTION = `# Skill Search Priority

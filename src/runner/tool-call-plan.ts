@@ -1,5 +1,5 @@
-import type { ToolCall } from '../llm/types';
-import { isTaskCommand } from '../tools/command-line';
+import type { ToolCall } from '../llm';
+import { isTaskCommand } from '../tools';
 
 /** A tool call of the model's, with what the scheduler needs to know about it. */
 export interface PlannedCall {
@@ -14,7 +14,6 @@ export interface PlannedCall {
 
 /** Consecutive task calls form one parallel batch; every other call runs alone, in order. */
 export type CallGroup = { parallel: false; calls: [PlannedCall] } | { parallel: true; calls: PlannedCall[] };
-
 
 /** Parses each call's arguments; a call whose arguments are not a JSON object is reported, not planned. */
 export function planToolCalls(calls: ToolCall[]): { planned: PlannedCall[]; malformed: ToolCall[] } {

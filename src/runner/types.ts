@@ -1,7 +1,6 @@
 import type OpenAI from 'openai';
-import type { ChatMessage, ToolCall, Usage } from '../llm/types';
-import type { Tool, ToolResult } from '../tools/types';
-import type { PermissionEvent, ToolSecurityOptions } from '../tools/security';
+import type { ChatMessage, ToolCall, Usage } from '../llm';
+import type { PermissionEvent, Tool, ToolResult, ToolSecurityOptions } from '../tools';
 import type { TodoStore } from '../todo';
 import type { Session, SessionLoadWarning } from '../session';
 import type { Extensions } from '../extensions';
@@ -53,6 +52,7 @@ export interface AgentRunnerOptions {
   /** Working directory of the shell and file commands. Default: process.cwd(). */
   cwd?: string;
   /** The tools offered to the model. Default: the Bash tool over a BashRouter with sub-agents. */
+  // biome-ignore lint/suspicious/noExplicitAny: a Tool<{ command: string }> must fit; unknown args would reject every typed tool
   toolset?: Tool<any>[];
   todoStore?: TodoStore;
   /** Rounds in a row with usage failures before the runner stops. Default 3 (env SYNAPSE_MAX_CONSECUTIVE_TOOL_FAILURES). */

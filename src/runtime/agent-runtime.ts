@@ -1,4 +1,4 @@
-import type { ToolCall } from '../llm/types';
+import type { ToolCall } from '../llm';
 import { abortable, NEVER_ABORTED } from './abortable';
 import { builtinExecutors, runToolCall } from './executors';
 import { answerPrompt, answerSelect, rejectToolCall } from './human-answers';

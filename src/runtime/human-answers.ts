@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../llm/types';
+import type { ChatMessage } from '../llm';
 import { copyState } from './owned-state';
 import type { AgentState } from './types';
 

@@ -1,4 +1,4 @@
-import type { ToolCall } from '../llm/types';
+import type { ToolCall } from '../llm';
 import { answerPrompt, answerSelect, rejectToolCall } from './human-answers';
 import type { AgentState, PendingHumanPrompt, PendingHumanSelect } from './types';
 import type { RunLoopEvent } from './run-loop';
@@ -19,10 +19,7 @@ export interface HumanResponder {
 }
 
 /** What a paused run waits for. */
-export type WaitingFor =
-  | { kind: 'approval'; toolCall: ToolCall }
-  | ({ kind: 'prompt' } & PendingHumanPrompt)
-  | ({ kind: 'select' } & PendingHumanSelect);
+export type WaitingFor = { kind: 'approval'; toolCall: ToolCall } | ({ kind: 'prompt' } & PendingHumanPrompt) | ({ kind: 'select' } & PendingHumanSelect);
 
 /** A responder's answer the state cannot take (an unknown option, say). */
 export class HumanResponseError extends Error {

@@ -43,7 +43,8 @@ function adopt<T extends object>(value: T, schema: z.ZodType, path: string, copy
   if (owned.has(value)) return value;
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new InvalidStateError(`Invalid state: ${describeIssues(parsed.error, path)}`);
-  const adopted = copy ? (plainCopy(value, path) as T) : (checkJson(value, path), value);
+  if (!copy) checkJson(value, path);
+  const adopted = copy ? (plainCopy(value, path) as T) : value;
   deepFreeze(adopted);
   owned.add(adopted);
   return adopted;

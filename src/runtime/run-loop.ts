@@ -1,4 +1,4 @@
-import type { ToolCall } from '../llm/types';
+import type { ToolCall } from '../llm';
 import { abortable, NEVER_ABORTED } from './abortable';
 import type { AgentRuntime } from './agent-runtime';
 import { settleHumanInput, type HumanResponder, type WaitingFor } from './human-input';
@@ -9,9 +9,7 @@ import type { AgentEvent, AgentState, StateError, StepResult } from './types';
 export const DEFAULT_MAX_STEPS = 50;
 
 /** Events of the run itself, besides those its steps produce. */
-export type RunLoopEvent =
-  | { type: 'tool_rejected'; sessionId: string; id: string; name: string; reason: string }
-  | { type: 'human_answered'; sessionId: string; answer: string };
+export type RunLoopEvent = { type: 'tool_rejected'; sessionId: string; id: string; name: string; reason: string } | { type: 'human_answered'; sessionId: string; answer: string };
 
 export type RunEvent = AgentEvent | RunLoopEvent;
 

@@ -54,9 +54,7 @@ const stateFields = {
   lastModified: z.string(),
   pendingToolsCalling: z.array(toolCallSchema).optional(),
   pendingHumanPrompt: z.object({ prompt: z.string().min(1), metadata: z.record(z.string(), z.unknown()).optional() }).optional(),
-  pendingHumanSelect: z
-    .object({ prompt: z.string().min(1), options: z.array(z.object({ label: z.string(), value: z.string() })).min(1), multi: z.boolean() })
-    .optional(),
+  pendingHumanSelect: z.object({ prompt: z.string().min(1), options: z.array(z.object({ label: z.string(), value: z.string() })).min(1), multi: z.boolean() }).optional(),
   error: z.object({ name: z.string(), message: z.string() }).optional(),
 };
 
@@ -77,14 +75,10 @@ function checkStatus(state: StateFields, context: z.RefinementCtx): void {
 }
 
 /** A whole state, status by status. */
-export const agentStateSchema = z
-  .looseObject({ ...stateFields, messages: z.array(messageSchema), events: z.array(z.looseObject({ type: z.string().min(1) })) })
-  .superRefine(checkStatus);
+export const agentStateSchema = z.looseObject({ ...stateFields, messages: z.array(messageSchema), events: z.array(z.looseObject({ type: z.string().min(1) })) }).superRefine(checkStatus);
 
 /** The same, without looking inside messages and events (checked one by one, once each, as they are adopted). */
-export const stateHeaderSchema = z
-  .looseObject({ ...stateFields, messages: z.array(z.unknown()), events: z.array(z.unknown()) })
-  .superRefine(checkStatus);
+export const stateHeaderSchema = z.looseObject({ ...stateFields, messages: z.array(z.unknown()), events: z.array(z.unknown()) }).superRefine(checkStatus);
 
 /** A zod failure as one line: each bad field by its path under `root`. */
 export function describeIssues(error: z.ZodError, root: string): string {

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../llm/types';
+import type { ChatMessage } from '../llm';
 import { generateSessionId } from '../session/session-id';
 import { adoptState } from './owned-state';
 import { AGENT_STATE_VERSION } from './state-schema';

@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '../llm/types';
+import type { ToolDefinition } from '../llm';
 import type { Agent, AgentInstruction, AgentState, AgentTool } from './types';
 
 export interface ToolApprovalAgentOptions {

@@ -1,4 +1,4 @@
-import type { ChatMessage, ModelRuntime, ToolCall, ToolDefinition, Usage } from '../llm/types';
+import type { ChatMessage, ModelRuntime, ToolCall, ToolDefinition, Usage } from '../llm';
 
 export type AgentStatus = 'idle' | 'running' | 'waiting_for_human_input' | 'done' | 'error';
 
@@ -94,6 +94,7 @@ export interface AgentToolContext {
 }
 
 /** A tool: parsed JSON arguments in, a JSON-serializable result out. */
+// biome-ignore lint/suspicious/noExplicitAny: callers declare their own argument type; with unknown, (args: { text: string }) => ... would not fit
 export type AgentTool = (args: any, context: AgentToolContext) => unknown | Promise<unknown>;
 
 /** The brain: decides the next instruction from the state. It holds no state of its own. */
@@ -132,6 +133,7 @@ export interface ExecutorContext {
  * returns the events it produced and the state after it.
  */
 export type InstructionExecutor = (
+  // biome-ignore lint/suspicious/noExplicitAny: each executor declares the instruction type it handles; the runtime dispatches on instruction.type
   instruction: any,
   state: AgentState,
   context: ExecutorContext,

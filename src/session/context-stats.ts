@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../llm/types';
+import type { ChatMessage } from '../llm';
 import { countTokens } from './tokenizer';
 import type { ContextStats } from './types';
 

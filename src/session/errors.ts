@@ -13,10 +13,7 @@ export class SessionNotFoundError extends Error {
 export class InvalidSessionIdError extends Error {
   override readonly name = 'InvalidSessionIdError';
   constructor(readonly sessionId: string) {
-    super(
-      `Invalid session id ${JSON.stringify(sessionId)}: expected letters, digits, "-" or "_" only ` +
-        '(like session-1732262400000-1a2b3c4d); path separators and ".." are not allowed',
-    );
+    super(`Invalid session id ${JSON.stringify(sessionId)}: expected letters, digits, "-" or "_" only (like session-1732262400000-1a2b3c4d); path separators and ".." are not allowed`);
   }
 }
 

@@ -53,10 +53,7 @@ export function parseJsonLines<T>(buffer: Buffer, schema: z.ZodType<T>, recordNa
       problems.push({
         line,
         raw,
-        message:
-          newline === -1
-            ? 'skipped an incomplete last line (a write was cut off, e.g. by a crash)'
-            : 'skipped a line that is not valid JSON (corrupt, or cut off by an earlier crash)',
+        message: newline === -1 ? 'skipped an incomplete last line (a write was cut off, e.g. by a crash)' : 'skipped a line that is not valid JSON (corrupt, or cut off by an earlier crash)',
       });
       continue;
     }

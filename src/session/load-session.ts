@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import type { ChatMessage } from '../llm/types';
+import type { ChatMessage } from '../llm';
 import { parseJsonLines, type JsonLineProblem } from './jsonl';
 import type { QuarantineEntry } from './quarantine';
 import { sessionFileError } from './session-file-error';
@@ -58,8 +58,7 @@ export async function loadSession(id: string, files: SessionFiles): Promise<Load
     context.messageCount <= messages.length &&
     (context.messageCount === 0
       ? context.historyBytes === 0
-      : history.records[context.messageCount - 1]!.endOffset === context.historyBytes &&
-        history.records[context.messageCount - 1]!.line < firstProblemLine);
+      : history.records[context.messageCount - 1]!.endOffset === context.historyBytes && history.records[context.messageCount - 1]!.line < firstProblemLine);
 
   const fallbackTime = index ? undefined : (await stat(files.dir).catch((error: unknown) => Promise.reject(sessionFileError(files.dir, 'read', error)))).mtime.toISOString();
   return {

@@ -27,7 +27,7 @@ export async function quarantine(dir: string, entries: readonly QuarantineEntry[
   const at = new Date().toISOString();
   for (const entry of entries) {
     const path = join(dir, quarantineFileFor(entry.file));
-    byFile.set(path, (byFile.get(path) ?? '') + `${JSON.stringify(toRecord(entry, at))}\n`);
+    byFile.set(path, `${byFile.get(path) ?? ''}${JSON.stringify(toRecord(entry, at))}\n`);
   }
   for (const [path, text] of byFile) {
     try {

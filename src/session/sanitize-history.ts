@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../llm/types';
+import type { ChatMessage } from '../llm';
 
 export type SanitizeReason =
   /** An assistant tool-call message lacking a result for at least one call (interrupted mid-round, or a result line lost). */
@@ -38,8 +38,7 @@ export interface SanitizedHistory {
 
 /** What a call without a result is answered with: the model learns the call did not (visibly) finish. */
 export const MISSING_RESULT_TEXT =
-  '[interrupted] No result was recorded for this tool call: the run stopped before it finished, or its result was lost. ' +
-  'Whether it took effect is unknown; check before repeating it.';
+  '[interrupted] No result was recorded for this tool call: the run stopped before it finished, or its result was lost. ' + 'Whether it took effect is unknown; check before repeating it.';
 
 /**
  * Makes a history safe to send to a model while keeping every message that is valid on its own terms.

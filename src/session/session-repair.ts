@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../llm/types';
+import type { ChatMessage } from '../llm';
 import { quarantineFileFor, type QuarantineEntry } from './quarantine';
 import { sanitizeHistory } from './sanitize-history';
 import type { SessionLoadWarning } from './types';
@@ -25,11 +25,7 @@ export interface RepairPlan {
  * break the tool-call protocol on their own terms go to quarantine as JSON, calls without a result get
  * one. Nothing readable and valid is dropped.
  */
-export function planRepair(
-  messages: readonly ChatMessage[],
-  unreadable: readonly QuarantineEntry[],
-  sources: ReadonlyMap<ChatMessage, { line: number; raw: Buffer }> = new Map(),
-): RepairPlan {
+export function planRepair(messages: readonly ChatMessage[], unreadable: readonly QuarantineEntry[], sources: ReadonlyMap<ChatMessage, { line: number; raw: Buffer }> = new Map()): RepairPlan {
   const { messages: repaired, removed, added } = sanitizeHistory(messages);
   const entries: QuarantineEntry[] = [
     ...unreadable,

@@ -99,9 +99,7 @@ export class SessionStore {
         .filter((entry) => entry.isDirectory() && isValidSessionId(entry.name))
         .map(async (entry) => {
           // Only the small index is read: listing must not cost a pass over every history.
-          const index = await readIndexOrProblem(sessionFiles(this.sessionsDir, entry.name)).catch(
-            (error: Error) => `index.json cannot be read (${error.message})`,
-          );
+          const index = await readIndexOrProblem(sessionFiles(this.sessionsDir, entry.name)).catch((error: Error) => `index.json cannot be read (${error.message})`);
           if (typeof index === 'string') skipped.push({ entry: entry.name, reason: index });
           else {
             const { title, createdAt, updatedAt, messageCount } = index;
@@ -109,9 +107,7 @@ export class SessionStore {
           }
         }),
     );
-    sessions.sort(
-      (a, b) => b.updatedAt.localeCompare(a.updatedAt) || b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id),
-    );
+    sessions.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
     skipped.sort((a, b) => a.entry.localeCompare(b.entry));
     return { sessions, skipped };
   }

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../llm/types';
+import type { ChatMessage } from '../llm';
 
 const MAX_TITLE_LENGTH = 60;
 
@@ -11,7 +11,12 @@ export function titleFromText(text: string): string | null {
   const line = first.replace(/\s+/g, ' ').trim();
   if (line === '') return null;
   const characters = Array.from(line); // by code point, so a CJK or emoji title is never cut mid-character
-  return characters.length <= MAX_TITLE_LENGTH ? line : `${characters.slice(0, MAX_TITLE_LENGTH - 1).join('').trimEnd()}…`;
+  return characters.length <= MAX_TITLE_LENGTH
+    ? line
+    : `${characters
+        .slice(0, MAX_TITLE_LENGTH - 1)
+        .join('')
+        .trimEnd()}…`;
 }
 
 /** What the user wrote in a message: their own words when synapse added text around them. */

@@ -1,4 +1,4 @@
-import type { ChatMessage, Usage } from '../llm/types';
+import type { ChatMessage, Usage } from '../llm';
 import { appendDurably, removeLeftoverTempFiles, writeFileAtomic } from './atomic-write';
 import { addContextStats, contextStats, emptyContextStats, subtractContextStats } from './context-stats';
 import { toJsonLines } from './jsonl';

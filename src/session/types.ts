@@ -1,4 +1,4 @@
-import type { Usage } from '../llm/types';
+import type { Usage } from '../llm';
 
 /** One model call's usage, as recorded in a session. */
 export interface UsageRound {

@@ -1,4 +1,4 @@
-import type { Usage } from '../llm/types';
+import type { Usage } from '../llm';
 import type { SessionUsage } from './types';
 
 export function emptyUsage(): Usage {

@@ -36,7 +36,8 @@ export async function checkTranscriptions(specsDir: string, featuresDir: string)
     const problem = tagSchemeProblem(feature);
     if (problem) features.push({ path: feature.path, problem });
     else if (feature.source && !names.includes(feature.source)) features.push({ path: feature.path, problem: `is tagged @source:${feature.source}, but ${specsDir} has no such document` });
-    else if (feature.source && feature.path !== featureFileNameOf(feature.source)) features.push({ path: feature.path, problem: `is tagged @source:${feature.source}, whose transcription is ${featureFileNameOf(feature.source)}` });
+    else if (feature.source && feature.path !== featureFileNameOf(feature.source))
+      features.push({ path: feature.path, problem: `is tagged @source:${feature.source}, whose transcription is ${featureFileNameOf(feature.source)}` });
   }
   if (!names.length) features.push({ path: specsDir, problem: 'holds no .md documents' });
   const ok = !features.length && documents.every((document) => document.status === 'match');

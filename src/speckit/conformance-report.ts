@@ -79,7 +79,11 @@ export function buildConformanceReport(envelopes: readonly Envelope[], documents
     const source = feature.tags.find((tag) => tag.startsWith(SOURCE_TAG_PREFIX))?.slice(SOURCE_TAG_PREFIX.length);
     const document = imported.get(uri);
     if (document) continue;
-    const scenarios = pickleOutcomes(query.findAllPickles().filter((pickle) => pickle.uri === uri), query, outcomes.get(uri));
+    const scenarios = pickleOutcomes(
+      query.findAllPickles().filter((pickle) => pickle.uri === uri),
+      query,
+      outcomes.get(uri),
+    );
     if (source) {
       // The documents were not available: the transcription is still reported, without source lines.
       const traced = scenarios.map((scenario) => ({ ...scenario, rule: ruleOf(query, uri, scenario.featureLine), sourceLine: null }));

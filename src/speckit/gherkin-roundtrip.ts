@@ -43,7 +43,7 @@ export function roundTripProblems(document: SpecDocument, featureText: string): 
       expect(scenario.line, 'the scenario title', scenario.title, got.name);
       expect(scenario.line, 'the scenario text', '', descriptionOf(got.description));
       const steps = (got.steps ?? []).map((step) => `${step.keyword.trim()} ${step.text}`);
-      scenario.steps.forEach((step, s) => expect(step.line, 'the step', `${step.keyword} ${step.text}`, steps[s]));
+      for (const [s, step] of scenario.steps.entries()) expect(step.line, 'the step', `${step.keyword} ${step.text}`, steps[s]);
       if (steps.length > scenario.steps.length) problems.push({ line: scenario.line, message: `cannot be represented in Gherkin: ${scenario.steps.length} steps read back as ${steps.length}` });
     });
   });

@@ -10,10 +10,8 @@ import { SpecFormatError, type SpecProblem } from './spec-format-error';
  */
 export function parseMarkdownSpec(markdown: string, fileName: string): SpecDocument {
   const parser = new Parser(fileName);
-  markdown
-    .replace(/^\uFEFF/, '')
-    .split(/\r?\n/)
-    .forEach((line, index) => parser.line(line, index + 1));
+  const lines = markdown.replace(/^\uFEFF/, '').split(/\r?\n/);
+  for (const [index, line] of lines.entries()) parser.line(line, index + 1);
   return parser.finish();
 }
 
@@ -67,7 +65,11 @@ class Parser {
     this.closeSection();
     if (this.titleLine === undefined) this.problem(1, 'the document has no `# <title>` line');
     else if (!this.document.sections.length) this.problem(this.titleLine, 'the document has no `## Feature:` section, so nothing to import');
-    if (this.problems.length) throw new SpecFormatError(this.document.fileName, [...this.problems].sort((a, b) => a.line - b.line));
+    if (this.problems.length)
+      throw new SpecFormatError(
+        this.document.fileName,
+        [...this.problems].sort((a, b) => a.line - b.line),
+      );
     return this.document;
   }
 
@@ -82,7 +84,8 @@ class Parser {
     if (level === 2) return this.topSection(title, keyword, line);
     if (level === 3 && keyword?.[1] === 'Scenario') return this.startScenario(keyword[2]!.trim(), line);
     if (level === 3 && keyword?.[1] === 'Rule') return this.startBusinessRule(keyword[2]!.trim(), line);
-    if (keyword) return this.problem(line, `unsupported heading "${'#'.repeat(level)} ${keyword[1]}:" (expected "### Scenario:" in a "## Feature:" section or "### Rule:" in "## ${BUSINESS_RULES_HEADING}")`);
+    if (keyword)
+      return this.problem(line, `unsupported heading "${'#'.repeat(level)} ${keyword[1]}:" (expected "### Scenario:" in a "## Feature:" section or "### Rule:" in "## ${BUSINESS_RULES_HEADING}")`);
     if (this.kind === 'feature' || this.kind === 'business-rules') {
       this.problem(line, `unexpected heading "${'#'.repeat(level)} ${title}" in a "## ${this.kind === 'feature' ? 'Feature:' : BUSINESS_RULES_HEADING}" section`);
     }
@@ -156,7 +159,14 @@ class Parser {
       return;
     }
     if (keyword) return this.problem(line, `"**${keyword}**" step outside a scenario`);
-    const target = this.kind === 'preamble' || this.kind === 'scope' ? this.document.description : this.kind === 'feature' ? this.section!.description : this.kind === 'business-rules' ? this.rule?.description : undefined;
+    const target =
+      this.kind === 'preamble' || this.kind === 'scope'
+        ? this.document.description
+        : this.kind === 'feature'
+          ? this.section!.description
+          : this.kind === 'business-rules'
+            ? this.rule?.description
+            : undefined;
     if (!target) return; // an omitted section, or text in 业务规则 before its first rule
     const description = plainText(text);
     if (GHERKIN_SIGNIFICANT.test(description)) return this.problem(line, `cannot be written as Gherkin description text (Gherkin would read "${description.slice(0, 20)}…" as syntax)`);

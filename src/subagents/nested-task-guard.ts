@@ -1,9 +1,7 @@
-import { isTaskCommand } from '../tools/command-line';
-import type { CancelablePromise, Tool, ToolResult } from '../tools/types';
+import { isTaskCommand, type CancelablePromise, type Tool, type ToolResult } from '../tools';
 
 export const NESTED_TASK_REFUSAL =
-  'Not permitted: nested task. A sub-agent cannot start task:* commands, so this command was not run. ' +
-  'Finish your own task with the other commands you have and report the result.';
+  'Not permitted: nested task. A sub-agent cannot start task:* commands, so this command was not run. ' + 'Finish your own task with the other commands you have and report the result.';
 
 /**
  * Wraps a sub-agent's tool so that any `task:*` command it carries is refused, whatever the tool is

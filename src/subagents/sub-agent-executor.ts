@@ -1,10 +1,8 @@
 import type OpenAI from 'openai';
-import type { Usage } from '../llm/types';
-import type { AgentRunnerOptions, StopReason } from '../runner/types';
+import type { Usage } from '../llm';
+import type { AgentRunnerOptions, StopReason } from '../runner';
 import { TodoStore } from '../todo';
-import { BashTool, type BashRouter } from '../tools';
-import type { ExtensionHandlers } from '../tools/extensions/extension-handlers';
-import type { CommandResult, SubAgentExecutor, SubAgentExecutorFactory, TaskRequest } from '../tools/types';
+import { BashTool, type BashRouter, type CommandResult, type ExtensionHandlers, type SubAgentExecutor, type SubAgentExecutorFactory, type TaskRequest } from '../tools';
 import { guardNestedTasks } from './nested-task-guard';
 import { taskTypeOf, TASK_TYPES } from './task-types';
 
@@ -36,7 +34,12 @@ export interface SubAgentDependencies {
 export function createSubAgentExecutorFactory(deps: SubAgentDependencies): SubAgentExecutorFactory {
   return (type) => {
     const kind = taskTypeOf(type);
-    if (!kind) throw new Error(`Unknown task type: ${type}. Available: ${Object.keys(TASK_TYPES).map((name) => `task:${name}`).join(', ')}`);
+    if (!kind)
+      throw new Error(
+        `Unknown task type: ${type}. Available: ${Object.keys(TASK_TYPES)
+          .map((name) => `task:${name}`)
+          .join(', ')}`,
+      );
     const executor: SubAgentExecutor = {
       async execute(request: TaskRequest, { signal }): Promise<CommandResult> {
         const cwd = deps.cwd();
@@ -58,9 +61,7 @@ export function createSubAgentExecutorFactory(deps: SubAgentDependencies): SubAg
           toolset: kind.answersFromSkillCatalog ? [] : [bash],
           enableSkillSearchInstruction: false,
           isSubAgent: true,
-          systemPrompt: kind.answersFromSkillCatalog
-            ? `${kind.role}${catalog}`
-            : `${kind.role}\nYour working directory is ${cwd}. Your one tool is Bash(command="..."); commands accept --help.`,
+          systemPrompt: kind.answersFromSkillCatalog ? `${kind.role}${catalog}` : `${kind.role}\nYour working directory is ${cwd}. Your one tool is Bash(command="..."); commands accept --help.`,
           onEvent: (event) => {
             if (event.type === 'usage') {
               usageWrites.push(
@@ -76,9 +77,7 @@ export function createSubAgentExecutorFactory(deps: SubAgentDependencies): SubAg
           const text = await runner.run(request.prompt, { signal }).finally(() => Promise.all(usageWrites));
           const usageNote = usageFailures.length ? `\n\n[Note] The sub-agent's token usage could not be recorded in the session: ${usageFailures[0]}` : '';
           const note = (bash.blocked ? `\n\n[Note] ${bash.blocked} nested task command(s) were not run (not permitted inside a sub-agent); the sub-agent completed its own task.` : '') + usageNote;
-          return stopReason === 'completed'
-            ? { stdout: text + note, stderr: '', exitCode: 0 }
-            : { stdout: '', stderr: `Sub-agent task:${request.type} stopped (${stopReason}): ${text}`, exitCode: 1 };
+          return stopReason === 'completed' ? { stdout: text + note, stderr: '', exitCode: 0 } : { stdout: '', stderr: `Sub-agent task:${request.type} stopped (${stopReason}): ${text}`, exitCode: 1 };
         } catch (error) {
           if (signal.aborted) throw error;
           return { stdout: '', stderr: `Sub-agent task:${request.type} failed: ${error instanceof Error ? error.message : String(error)}`, exitCode: 1 };

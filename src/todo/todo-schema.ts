@@ -44,20 +44,24 @@ function todoText(field: 'content' | 'activeForm', maxLength: number) {
 
 /** The strict TodoWrite document for the given limits: unknown keys are rejected at every level. */
 export function createTodoWriteSchema(limits: TodoLimits = readTodoLimits()) {
-  const item = z.strictObject({
-    content: todoText('content', limits.maxContentLength),
-    activeForm: todoText('activeForm', limits.maxContentLength),
-    status: z.enum(TODO_STATUSES, {
-      error: requiredOr(`Invalid status: expected one of ${TODO_STATUSES.join('/')}`),
-    }),
-  }, { error: requiredOr('Expected a todo item object {content, activeForm, status}') });
-  return z.strictObject({
-    todos: z
-      .array(item, { error: requiredOr('Expected an array of todo items') })
-      .max(limits.maxItems, {
+  const item = z.strictObject(
+    {
+      content: todoText('content', limits.maxContentLength),
+      activeForm: todoText('activeForm', limits.maxContentLength),
+      status: z.enum(TODO_STATUSES, {
+        error: requiredOr(`Invalid status: expected one of ${TODO_STATUSES.join('/')}`),
+      }),
+    },
+    { error: requiredOr('Expected a todo item object {content, activeForm, status}') },
+  );
+  return z.strictObject(
+    {
+      todos: z.array(item, { error: requiredOr('Expected an array of todo items') }).max(limits.maxItems, {
         error: (issue) => `Too many items: ${(issue.input as unknown[]).length} given, maximum is ${limits.maxItems}`,
       }),
-  }, { error: requiredOr('Expected a JSON object like {"todos": [...]}') });
+    },
+    { error: requiredOr('Expected a JSON object like {"todos": [...]}') },
+  );
 }
 
 export type TodoValidation = { success: true; data: TodoWriteInput } | { success: false; errors: string[] };
@@ -73,9 +77,7 @@ function describeIssue(issue: z.core.$ZodIssue): string[] {
   const path = issue.path.map(String);
   if (issue.code === 'unrecognized_keys') {
     return issue.keys.map((key) =>
-      path.length === 0
-        ? `${key}: unknown field at the root level (allowed: todos)`
-        : `${[...path, key].join('.')}: unknown field (allowed: content, activeForm, status)`,
+      path.length === 0 ? `${key}: unknown field at the root level (allowed: todos)` : `${[...path, key].join('.')}: unknown field (allowed: content, activeForm, status)`,
     );
   }
   return [`${path.length ? path.join('.') : '(root)'}: ${issue.message}`];

@@ -13,5 +13,5 @@ export function formatTodoSummary(items: readonly TodoItem[]): string {
   const counts = countTodosByStatus(items);
   const header = `Todo list updated: ${items.length} item${items.length === 1 ? '' : 's'} (${counts.completed} completed, ${counts.in_progress} in_progress, ${counts.pending} pending)`;
   const lines = items.map((item) => `${MARKS[item.status]} ${item.status === 'in_progress' ? item.activeForm : item.content}`);
-  return [header, ...lines].join('\n') + '\n';
+  return `${[header, ...lines].join('\n')}\n`;
 }

@@ -61,7 +61,8 @@ export function runAttached(command: string, options: AttachedCommandOptions): P
     });
     child.on('exit', async (code, signal) => {
       options.signal.removeEventListener('abort', kill);
-      if (ownGroup) kill(); // what the command left running goes with it
+      if (ownGroup)
+        kill(); // what the command left running goes with it
       else if (lifeline) killMarkedProcesses(token);
       await Promise.all(flushed);
       const exitCode = code ?? 128 + (signal ? (constants.signals[signal] ?? 0) : 0);

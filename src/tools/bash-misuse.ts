@@ -7,10 +7,7 @@ import type { ToolResult } from './types';
 export function detectBashMisuse(command: string): ToolResult | undefined {
   const text = command.trim();
   if (/^Bash(\s*\(\s*\))?$/.test(text)) {
-    return misuse(
-      '"Bash" is the name of the tool, not a command. Put the shell command itself in the command parameter: ' +
-        'Bash(command="...") — for example Bash(command="ls -la").',
-    );
+    return misuse('"Bash" is the name of the tool, not a command. Put the shell command itself in the command parameter: ' + 'Bash(command="...") — for example Bash(command="ls -la").');
   }
   if (/^Bash\s*\(/.test(text)) {
     const inner = innerCommand(text);

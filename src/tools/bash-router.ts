@@ -1,4 +1,4 @@
-import { TodoStore } from '../todo/todo-store';
+import { TodoStore } from '../todo';
 import { AGENT_COMMANDS, isHelpRequest, UsageError } from './agent-commands';
 import { runAttached } from './attached-command';
 import { boundOutput } from './bound-output';

@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '../llm/types';
+import type { ToolDefinition } from '../llm';
 
 const DESCRIPTION = `Run one command and get its output (stdout, then a [stderr] section) and exit status.
 Pass the command itself, e.g. {"command": "ls -la"}; never wrap it as Bash(...) inside the command.

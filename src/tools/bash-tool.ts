@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ToolDefinition } from '../llm/types';
+import type { ToolDefinition } from '../llm';
 import { detectBashMisuse } from './bash-misuse';
 import type { BashRouter } from './bash-router';
 import { BASH_TOOL_DEFINITION } from './bash-tool-definition';

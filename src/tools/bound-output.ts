@@ -8,7 +8,13 @@ export function boundOutput(text: string, maxBytes: number): string {
   const bytes = Buffer.from(text, 'utf8');
   if (bytes.length <= maxBytes) return text;
   const half = Math.max(1, Math.floor(maxBytes / 2));
-  const head = bytes.subarray(0, half).toString('utf8').replace(/\uFFFD$/, '');
-  const tail = bytes.subarray(bytes.length - half).toString('utf8').replace(/^\uFFFD/, '');
+  const head = bytes
+    .subarray(0, half)
+    .toString('utf8')
+    .replace(/\uFFFD$/, '');
+  const tail = bytes
+    .subarray(bytes.length - half)
+    .toString('utf8')
+    .replace(/^\uFFFD/, '');
   return `${head}\n[output truncated: ${bytes.length - 2 * half} bytes omitted]\n${tail}`;
 }

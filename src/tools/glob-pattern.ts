@@ -47,7 +47,9 @@ function translate(pattern: string): string {
         out += '\\{';
         continue;
       }
-      out += `(?:${splitTopLevel(pattern.slice(i + 1, end)).map(translate).join('|')})`;
+      out += `(?:${splitTopLevel(pattern.slice(i + 1, end))
+        .map(translate)
+        .join('|')})`;
       i = end;
     } else {
       out += char.replace(/[.+^$()|\\\]}]/g, '\\$&');

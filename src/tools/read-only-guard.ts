@@ -2,10 +2,7 @@
  * Detects native commands that would change the file system, for read-only routers (`task:explore`).
  * A best-effort screen of what agents commonly type, not a sandbox.
  */
-const WRITING_COMMANDS = new Set([
-  'rm', 'rmdir', 'mv', 'cp', 'mkdir', 'touch', 'chmod', 'chown', 'chgrp', 'ln', 'tee', 'dd', 'truncate',
-  'install', 'shred', 'unlink', 'rsync', 'patch', 'mkfifo',
-]);
+const WRITING_COMMANDS = new Set(['rm', 'rmdir', 'mv', 'cp', 'mkdir', 'touch', 'chmod', 'chown', 'chgrp', 'ln', 'tee', 'dd', 'truncate', 'install', 'shred', 'unlink', 'rsync', 'patch', 'mkfifo']);
 
 /** Returns why the command is refused in read-only mode, or undefined when it only reads. */
 export function findWriteInNativeCommand(command: string): string | undefined {
@@ -16,7 +13,10 @@ export function findWriteInNativeCommand(command: string): string | undefined {
     if (match[1] !== '/dev/null' && !match[1].startsWith('&')) return `output redirection to ${match[1]}`;
   }
   for (const segment of withoutQuoted.split(/&&|\|\||[|;&\n]|\$\(|`/)) {
-    const words = segment.trim().split(/\s+/).filter((word) => !/^\w+=/.test(word));
+    const words = segment
+      .trim()
+      .split(/\s+/)
+      .filter((word) => !/^\w+=/.test(word));
     const [name, ...args] = words;
     if (!name) continue;
     const base = name.split('/').pop() ?? name;

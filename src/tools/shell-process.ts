@@ -100,9 +100,7 @@ export class ShellProcess {
       this.markGone();
     });
     if (lifeline) this.stdin.write(`${lifelineWatcherScript(this.token)}\n`);
-    this.stdin.write(
-      `__synapse_done() { builtin printf '\\1SYNAPSE_${this.token}_%s:%d:%s\\0' "$1" "$2" "$PWD"; builtin printf '\\1SYNAPSE_${this.token}_%s:\\0' "$1" >&2; }\n`,
-    );
+    this.stdin.write(`__synapse_done() { builtin printf '\\1SYNAPSE_${this.token}_%s:%d:%s\\0' "$1" "$2" "$PWD"; builtin printf '\\1SYNAPSE_${this.token}_%s:\\0' "$1" >&2; }\n`);
     this.setActive(false);
   }
 

@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '../llm/types';
+import type { ToolDefinition } from '../llm';
 
 /** A promise whose work can be stopped: `cancel()` kills what it started and settles it as interrupted. */
 export type CancelablePromise<T> = Promise<T> & { cancel(): void };

@@ -44,7 +44,7 @@ async function build(stale: string): Promise<void> {
     const { stdout = '', stderr = '', message } = error as { stdout?: string; stderr?: string; message: string };
     // tsc emits even when it reports errors: backdate the output so the next run tries again.
     if (existsSync(CLI_ENTRY)) utimesSync(CLI_ENTRY, 0, 0);
-    throw new Error(`The CLI scenarios need a build of src/ (${stale}), and \`tsc -p tsconfig.build.json\` failed:\n${stdout}${stderr}` + (stdout || stderr ? '' : message));
+    throw new Error(`The CLI scenarios need a build of src/ (${stale}), and \`tsc -p tsconfig.build.json\` failed:\n${stdout}${stderr}${stdout || stderr ? '' : message}`);
   }
   chmodSync(CLI_ENTRY, 0o755);
   const still = staleBecause();
@@ -109,13 +109,17 @@ export class RunningCli {
     args: string[],
   ) {
     const started = performance.now();
-    child.stdout.on('data', (chunk: Buffer) => ((this.stdout += chunk.toString('utf8')), this.notify()));
-    child.stderr.on('data', (chunk: Buffer) => ((this.stderr += chunk.toString('utf8')), this.notify()));
+    child.stdout.on('data', (chunk: Buffer) => {
+      this.stdout += chunk.toString('utf8');
+      this.notify();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      this.stderr += chunk.toString('utf8');
+      this.notify();
+    });
     this.exited = new Promise((resolveRun, reject) => {
       child.on('error', reject);
-      child.on('close', (exitCode, signal) =>
-        resolveRun({ args, stdout: this.stdout, stderr: this.stderr, exitCode, signal, durationMs: performance.now() - started }),
-      );
+      child.on('close', (exitCode, signal) => resolveRun({ args, stdout: this.stdout, stderr: this.stderr, exitCode, signal, durationMs: performance.now() - started }));
     });
   }
 
@@ -216,7 +220,10 @@ export class CliContext implements Narrating {
     child.stdin.end(options.stdin ?? '');
     const running = new RunningCli(child, args);
     this.running = running;
-    running.exited.then((run) => this.runs.push(run), () => undefined);
+    running.exited.then(
+      (run) => this.runs.push(run),
+      () => undefined,
+    );
     this.world.onCleanup(() => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     });
@@ -234,12 +241,14 @@ export class CliContext implements Narrating {
   }
 
   /** stdout of the last run as NDJSON (or one JSON document). */
+  // biome-ignore lint/suspicious/noExplicitAny: steps read fields of the CLI's JSON freely and assert them with chai
   get jsonLines(): Array<Record<string, any>> {
     return this.result.stdout
       .split('\n')
       .filter((line) => line.trim())
       .map((line) => {
         try {
+          // biome-ignore lint/suspicious/noExplicitAny: as jsonLines
           return JSON.parse(line) as Record<string, any>;
         } catch {
           throw new Error(`stdout line is not JSON: ${line}\nstdout:\n${this.result.stdout}`);
@@ -248,7 +257,12 @@ export class CliContext implements Narrating {
   }
 
   narrate(): string[] {
-    const runs = this.runs.flatMap((run) => [`synapse ${run.args.join(' ')}`, `  exit ${run.exitCode}${run.signal ? ` (${run.signal})` : ''} after ${Math.round(run.durationMs)} ms`, ...block('  stdout', run.stdout), ...block('  stderr', run.stderr)]);
+    const runs = this.runs.flatMap((run) => [
+      `synapse ${run.args.join(' ')}`,
+      `  exit ${run.exitCode}${run.signal ? ` (${run.signal})` : ''} after ${Math.round(run.durationMs)} ms`,
+      ...block('  stdout', run.stdout),
+      ...block('  stderr', run.stderr),
+    ]);
     const model = this.loopback ? narrateModel('Model (loopback, for the CLI process)', this.loopback.script.requests, this.loopback.script.replies) : [];
     return [...section('synapse CLI', runs), ...model];
   }

@@ -18,11 +18,7 @@ export class LlmMock {
     // Loaded here, not at import: a parallel run's coordinator loads the support code but runs no scenario.
     const { http } = require('msw') as typeof import('msw');
     const { setupServer } = require('msw/node') as typeof import('msw/node');
-    const server = setupServer(
-      http.post(`${LLM_BASE_URL}/chat/completions`, async ({ request }) =>
-        this.script.respond((await request.json()) as ChatCompletionRequest, request.signal),
-      ),
-    );
+    const server = setupServer(http.post(`${LLM_BASE_URL}/chat/completions`, async ({ request }) => this.script.respond((await request.json()) as ChatCompletionRequest, request.signal)));
     server.listen({ onUnhandledRequest: 'error' });
     this.server = server;
   }

@@ -85,7 +85,10 @@ export class RecordingProxy {
       const upstream = connect(Number(to.port), to.hostname);
       for (const socket of [client, upstream]) {
         this.sockets.add(socket);
-        socket.on('error', () => (client.destroy(), upstream.destroy()));
+        socket.on('error', () => {
+          client.destroy();
+          upstream.destroy();
+        });
         socket.on('close', () => this.sockets.delete(socket));
       }
       client.on('data', (chunk: Buffer) => (this.received += chunk.toString('latin1')));

@@ -43,7 +43,13 @@ export function runOnTerminal(argv: string[], options: { cwd: string; env: NodeJ
   });
 }
 
+// ESC (\x1b) starts the escape sequences plain() strips:
+// biome-ignore lint/suspicious/noControlCharactersInRegex: ESC [ ... final byte, a control sequence (colours, cursor moves)
+const CONTROL_SEQUENCE = /\x1b\[[0-9;?]*[ -/]*[@-~]/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: ESC ( or ESC ) and a letter, a character set designation
+const CHARSET_DESIGNATION = /\x1b[()][A-Z0-9]/g;
+
 /** Terminal output without escape sequences and carriage returns. */
 function plain(text: string): string {
-  return text.replace(/\x1b\[[0-9;?]*[ -/]*[@-~]/g, '').replace(/\x1b[()][A-Z0-9]/g, '').replace(/\r/g, '');
+  return text.replace(CONTROL_SEQUENCE, '').replace(CHARSET_DESIGNATION, '').replace(/\r/g, '');
 }

@@ -5,7 +5,8 @@ import type { ChatMessage } from '../../src';
 let referenceEncoder: Tiktoken | undefined;
 
 export function referenceTokens(text: string): number {
-  return (referenceEncoder ??= getEncoding('o200k_base')).encode(text, [], []).length;
+  referenceEncoder ??= getEncoding('o200k_base');
+  return referenceEncoder.encode(text, [], []).length;
 }
 
 /** A history's tokens as the documents define them: each content, tool name and arguments counted on its own. */

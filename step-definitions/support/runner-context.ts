@@ -68,7 +68,8 @@ export class RunnerContext implements Narrating {
   }
 
   async sessionsDir(): Promise<string> {
-    return (this.options.sessionsDir ??= `${await this.world.tempDir()}/sessions`);
+    this.options.sessionsDir ??= `${await this.world.tempDir()}/sessions`;
+    return this.options.sessionsDir;
   }
 
   /** The parent conversation's next reply: tool calls (Bash commands) or text. */

@@ -1,5 +1,16 @@
 import { expect } from 'chai';
-import { AgentRuntime, type Agent, type ChatMessage, type AgentEvent, type AgentInstruction, type AgentState, type InstructionExecutor, type RuntimeConfig, type StepResult, type ToolCall } from '../../src';
+import {
+  AgentRuntime,
+  type Agent,
+  type ChatMessage,
+  type AgentEvent,
+  type AgentInstruction,
+  type AgentState,
+  type InstructionExecutor,
+  type RuntimeConfig,
+  type StepResult,
+  type ToolCall,
+} from '../../src';
 import { spy, type Spy } from './spy';
 import { clip, section, type Narrating } from './transcript';
 import type { SynapseWorld } from './world';

@@ -109,9 +109,7 @@ export class SessionContext {
 
 /** `n` plain messages, alternating user and assistant. */
 export function plainConversation(count: number): ChatMessage[] {
-  return Array.from({ length: count }, (_, i): ChatMessage =>
-    i % 2 === 0 ? { role: 'user', content: `问题 ${i + 1}` } : { role: 'assistant', content: `回答 ${i + 1}` },
-  );
+  return Array.from({ length: count }, (_, i): ChatMessage => (i % 2 === 0 ? { role: 'user', content: `问题 ${i + 1}` } : { role: 'assistant', content: `回答 ${i + 1}` }));
 }
 
 /**

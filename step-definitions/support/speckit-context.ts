@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { generateMessages } from '@cucumber/gherkin';
-import { IdGenerator, SourceMediaType, TestStepResultStatus, type Envelope, type Pickle } from '@cucumber/messages';
+import { IdGenerator, SourceMediaType, type TestStepResultStatus, type Envelope, type Pickle } from '@cucumber/messages';
 import { buildConformanceReport, type ConformanceReport, type ImportedSpec, type TranscriptionCheck } from '../../src/speckit';
 import type { SynapseWorld } from './world';
 

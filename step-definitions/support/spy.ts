@@ -1,3 +1,5 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: a spy stands in for a function of any signature
+
 /** A recording function, for the document's `vi.fn()`: what it was called with, and what it returns. */
 export type Spy = ((...args: any[]) => any) & { calls: any[][] };
 

@@ -175,7 +175,10 @@ export class ToolsContext implements Narrating {
   }
 
   private logCommand(command: string, result: CommandResult): void {
-    this.log.push(...block('$ route', command, 8), `  exit ${result.exitCode}${result.failureCategory ? ` (${result.failureCategory})` : ''}${result.interrupted ? ` interrupted: ${result.interrupted}` : ''}`);
+    this.log.push(
+      ...block('$ route', command, 8),
+      `  exit ${result.exitCode}${result.failureCategory ? ` (${result.failureCategory})` : ''}${result.interrupted ? ` interrupted: ${result.interrupted}` : ''}`,
+    );
     this.log.push(...block('  stdout', result.stdout), ...block('  stderr', result.stderr));
   }
 

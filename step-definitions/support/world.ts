@@ -50,7 +50,10 @@ export class SynapseWorld extends World {
     const before = process.env[name];
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
-    this.onCleanup(() => (before === undefined ? delete process.env[name] : (process.env[name] = before)));
+    this.onCleanup(() => {
+      if (before === undefined) delete process.env[name];
+      else process.env[name] = before;
+    });
   }
 
   /** Registers a scripted model whose queued replies must all be consumed by the end of the scenario. */

@@ -1,8 +1,7 @@
 import type { Progress } from '@modelcontextprotocol/sdk/types.js';
+import type { CommandResult, ExtensionCallOptions, McpHandler } from '../../tools';
 import { isHelpRequest, UsageError } from '../../tools/agent-commands/agent-command';
 import { commandSuccess, executionFailure, notFoundFailure, usageFailure } from '../../tools/command-results';
-import type { ExtensionCallOptions, McpHandler } from '../../tools/extensions/extension-handlers';
-import type { CommandResult } from '../../tools/types';
 import type { JsonSchema } from './json-schema';
 import { parseToolArguments } from './mcp-arguments';
 import { MCP_CONNECTION_CLOSED, MCP_REQUEST_TIMEOUT, mcpErrorCode, McpLookupError, McpServerError } from './mcp-errors';
@@ -16,7 +15,7 @@ const MCP_HELP = [
   'mcp:list                              the configured MCP servers and their tools (starts them)',
   "mcp:<server>:<tool> '<json>'          call a tool with a JSON object of arguments",
   'mcp:<server>:<tool> --name value ...  the same with flags, coerced to the types the tool declares',
-  'mcp:<server>:<tool> --help            the tool\'s parameters: types, required, allowed values',
+  "mcp:<server>:<tool> --help            the tool's parameters: types, required, allowed values",
 ].join('\n');
 
 /** The `mcp:*` commands over one McpManager. Failures are results; nothing throws to the router. */

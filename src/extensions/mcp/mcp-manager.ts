@@ -145,7 +145,11 @@ export class McpManager {
       env: this.options.env,
       cwd: this.options.cwd,
       connectTimeoutMs: () => this.options.connectTimeoutMs ?? positiveIntFromEnv('SYNAPSE_MCP_CONNECT_TIMEOUT', 30_000),
-      onTools: (tools) => void this.options.toolsCache?.remember(config, tools.map((tool) => tool.name)),
+      onTools: (tools) =>
+        void this.options.toolsCache?.remember(
+          config,
+          tools.map((tool) => tool.name),
+        ),
     });
     this.connections.set(name, connection);
     return connection;

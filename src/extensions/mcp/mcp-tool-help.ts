@@ -10,7 +10,10 @@ export function toolHelp(server: string, tool: Tool): string {
   const parameters = parametersOf(schema);
   const lines = [`${id}${tool.title && tool.title !== tool.name ? ` (${tool.title})` : ''}`];
   if (tool.description) lines.push(`  ${tool.description.trim().split('\n').join('\n  ')}`);
-  lines.push('', `Usage: ${id} '<json>'   or   ${id}${parameters.map(([name, property]) => ` ${required.has(name) ? '' : '['}--${name} <${placeholder(property)}>${required.has(name) ? '' : ']'}`).join('')}`);
+  lines.push(
+    '',
+    `Usage: ${id} '<json>'   or   ${id}${parameters.map(([name, property]) => ` ${required.has(name) ? '' : '['}--${name} <${placeholder(property)}>${required.has(name) ? '' : ']'}`).join('')}`,
+  );
   if (parameters.length) {
     lines.push('', 'Parameters:');
     for (const [name, property] of parameters) {

@@ -25,16 +25,23 @@ export function validateToolArguments(args: Record<string, unknown>, schema: Jso
   if (problems.length) throw new UsageError([...new Set(problems)].join('; '));
 }
 
+// Loaded on the first call with arguments: a command that calls no MCP tool does not pay for ajv.
+function draft07Ajv(): Ajv {
+  draft07 ??= new (require('ajv') as { default: typeof Ajv }).default(options);
+  return draft07;
+}
+
+function draft2020Ajv(): Ajv2020 {
+  draft2020 ??= new (require('ajv/dist/2020') as { default: typeof Ajv2020 }).default(options);
+  return draft2020;
+}
+
 function validatorFor(schema: JsonSchema): ValidateFunction | null {
   if (compiled.has(schema)) return compiled.get(schema)!;
   let validate: ValidateFunction | null = null;
   try {
     const { $schema, ...rest } = schema;
-    // Loaded on the first call with arguments: a command that calls no MCP tool does not pay for ajv.
-    const ajv =
-      typeof $schema === 'string' && $schema.includes('2020-12')
-        ? (draft2020 ??= new (require('ajv/dist/2020') as { default: typeof Ajv2020 }).default(options))
-        : (draft07 ??= new (require('ajv') as { default: typeof Ajv }).default(options));
+    const ajv = typeof $schema === 'string' && $schema.includes('2020-12') ? draft2020Ajv() : draft07Ajv();
     validate = ajv.compile(rest);
   } catch {
     validate = null;
@@ -94,4 +101,3 @@ function article(type: string): string {
   const names = type.split(',');
   return names.map((name) => (name === 'integer' ? 'an integer' : name === 'object' || name === 'array' ? `an ${name}` : name === 'null' ? 'null' : `a ${name}`)).join(' or ');
 }
-

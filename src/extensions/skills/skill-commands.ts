@@ -1,7 +1,6 @@
+import type { CommandResult, ExtensionCallOptions, SkillHandler } from '../../tools';
 import { isHelpRequest, parseOptions, positiveIntegerOption, UsageError } from '../../tools/agent-commands/agent-command';
 import { commandSuccess, executionFailure, notFoundFailure, usageFailure } from '../../tools/command-results';
-import type { ExtensionCallOptions, SkillHandler } from '../../tools/extensions/extension-handlers';
-import type { CommandResult } from '../../tools/types';
 import type { Skill } from './skill';
 import { listSkillFiles } from './skill-files';
 import type { SkillLibrary } from './skill-library';
@@ -10,7 +9,7 @@ import { listScripts, SCRIPT_NAME, scriptCommandLine, typeScriptUnsupported } fr
 const SKILL_HELP = [
   'skill:list                          every installed skill: name, description, location',
   'skill:search <keywords> [--limit N] skills ranked by how well name, description and instructions match',
-  'skill:load <name>                   a skill\'s instructions (SKILL.md) and the files it ships',
+  "skill:load <name>                   a skill's instructions (SKILL.md) and the files it ships",
   'skill:<name> --help                 what a skill does and the scripts it offers',
   'skill:<name>:<script> [args...]     run one of its scripts (scripts/<script>.sh|py|js|ts) in the shell',
   'task:skill:search <request>         ask the skill sub-agent which skills fit a request',
@@ -30,7 +29,8 @@ export function createSkillHandler(library: SkillLibrary): SkillHandler {
       if (!skill) return await unknownSkill(library, name!);
       return script === undefined ? await skillHelp(skill, args) : await runScript(skill, script, args, options);
     } catch (error) {
-      if (error instanceof UsageError) return usageFailure(`skill:${target}`, 'Usage: skill:list | skill:search <keywords> | skill:load <name> | skill:<name> --help | skill:<name>:<script> [args]', error.message);
+      if (error instanceof UsageError)
+        return usageFailure(`skill:${target}`, 'Usage: skill:list | skill:search <keywords> | skill:load <name> | skill:<name> --help | skill:<name>:<script> [args]', error.message);
       throw error;
     }
   };
@@ -41,9 +41,7 @@ async function list(library: SkillLibrary, args: string[]): Promise<CommandResul
   const { skills, warnings } = await library.load();
   const width = Math.max(0, ...skills.map((skill) => skill.name.length));
   const lines = skills.map((skill) => `${skill.name.padEnd(width)}  ${oneLine(skill.description)}  (${skill.location})`);
-  const stdout = skills.length
-    ? `${lines.join('\n')}\n\nLoad one with skill:load <name>; search with skill:search <keywords>.\n`
-    : `No skills are installed. Looked in: ${library.dirs.join(', ')}.\n`;
+  const stdout = skills.length ? `${lines.join('\n')}\n\nLoad one with skill:load <name>; search with skill:search <keywords>.\n` : `No skills are installed. Looked in: ${library.dirs.join(', ')}.\n`;
   return { stdout, stderr: warningsText(warnings), exitCode: 0 };
 }
 
@@ -107,7 +105,9 @@ async function runScript(skill: Skill, name: string, args: string[], options: Ex
   }
   if (isHelpRequest(args.join(' '))) return skillHelp(skill, []);
   if (typeScriptUnsupported(script)) {
-    return executionFailure(`skill:${skill.name}:${name}: ${script.file} is TypeScript, which needs Node >= 22.6 (this is Node ${process.versions.node}); the skill should ship a .js, .py or .sh script`);
+    return executionFailure(
+      `skill:${skill.name}:${name}: ${script.file} is TypeScript, which needs Node >= 22.6 (this is Node ${process.versions.node}); the skill should ship a .js, .py or .sh script`,
+    );
   }
   return options.runNative(scriptCommandLine(skill, script, args));
 }
@@ -115,7 +115,14 @@ async function runScript(skill: Skill, name: string, args: string[], options: Ex
 async function unknownSkill(library: SkillLibrary, name: string): Promise<CommandResult> {
   const { skills } = await library.load();
   const similar = (await library.search(name.replace(/-/g, ' '), 5)).map(({ skill }) => skill.name);
-  const hint = similar.length ? `Similar: ${similar.join(', ')}.` : `Installed: ${skills.map((skill) => skill.name).slice(0, 20).join(', ') || '(none)'}.`;
+  const hint = similar.length
+    ? `Similar: ${similar.join(', ')}.`
+    : `Installed: ${
+        skills
+          .map((skill) => skill.name)
+          .slice(0, 20)
+          .join(', ') || '(none)'
+      }.`;
   return notFoundFailure(`Unknown skill "${name}". ${hint} Run skill:list for all, or skill:search <keywords>.`);
 }
 

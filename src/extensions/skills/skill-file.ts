@@ -39,7 +39,8 @@ export function parseSkillFile(location: string, text: string): SkillFileResult 
   let data: unknown;
   try {
     // Every value of the front matter is text (the specification's fields are strings): `version: 1.0` stays "1.0".
-    const yaml = (jsYaml ??= require('js-yaml') as typeof JsYaml); // loaded when the first skill is read
+    jsYaml ??= require('js-yaml') as typeof JsYaml; // loaded when the first skill is read
+    const yaml = jsYaml;
     data = yaml.load(rest.slice(0, closing.index), { schema: yaml.FAILSAFE_SCHEMA });
   } catch (error) {
     return { problem: `the front matter is not valid YAML: ${(error as Error).message.split('\n')[0]}` };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ChatMessage, ModelChunk, ModelPayload, ToolCall } from '../../llm/types';
+import type { ChatMessage, ModelChunk, ModelPayload, ToolCall } from '../../llm';
 import { describeIssues, llmChunkSchema, messageSchema } from '../state-schema';
 import type { AgentEvent, InstructionExecutor, LlmChunk } from '../types';
 import { parseInstruction } from './parse-instruction';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ToolCall } from '../../llm/types';
+import type { ToolCall } from '../../llm';
 import { toolCallSchema } from '../state-schema';
 import type { Agent, AgentState, InstructionExecutor, StepResult } from '../types';
 import { parseInstruction } from './parse-instruction';

@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
-import type { TodoStore } from '../../todo/todo-store';
+import type { TodoStore } from '../../todo';
 import type { PathAccess } from '../security/path-access';
 import { tokenizeShellLine } from '../shell-tokenizer';
 import type { CommandResult } from '../types';
@@ -49,11 +49,7 @@ export function splitArguments(args: string): string[] {
 }
 
 /** Separates `--name value` / `--name=value` options from positional words. */
-export function parseOptions(
-  words: string[],
-  known: readonly string[],
-  flags: readonly string[] = [],
-): { positional: string[]; options: Map<string, string> } {
+export function parseOptions(words: string[], known: readonly string[], flags: readonly string[] = []): { positional: string[]; options: Map<string, string> } {
   const positional: string[] = [];
   const options = new Map<string, string>();
   for (let i = 0; i < words.length; i++) {

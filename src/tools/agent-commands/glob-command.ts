@@ -57,6 +57,6 @@ export const globCommand: AgentCommand = {
       matches.push(staticPart ? join(staticPart, file) : file);
     }
     if (!matches.length) return commandSuccess(`No files match ${pattern}\n`);
-    return commandSuccess(matches.join('\n') + (more ? `\n[more than ${MAX_RESULTS} matches; narrow the pattern]` : '') + '\n');
+    return commandSuccess(`${matches.join('\n')}${more ? `\n[more than ${MAX_RESULTS} matches; narrow the pattern]` : ''}\n`);
   },
 };

@@ -10,7 +10,7 @@ export const readCommand: AgentCommand = {
   usage: 'Usage: read <path> [--offset N] [--limit N]',
   help: [
     'read <path> [--offset N] [--limit N]',
-    '  Print a text file. Relative paths resolve against the shell\'s current directory.',
+    "  Print a text file. Relative paths resolve against the shell's current directory.",
     `  --offset N  first line to print (1-based, default 1)`,
     `  --limit N   number of lines to print (default ${DEFAULT_LIMIT})`,
     `  Lines longer than ${READ_LIMITS.lineChars} characters are cut, and at most ${READ_LIMITS.outputBytes / 1024} KiB are printed;`,

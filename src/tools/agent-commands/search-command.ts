@@ -81,7 +81,7 @@ export const searchCommand: AgentCommand = {
     }
     if (!lines.length) return commandSuccess(`No matches for /${source}/ in ${where}\n`);
     const more = lines.length > MAX_MATCHES ? `\n[more than ${MAX_MATCHES} matches; narrow the search]` : '';
-    return commandSuccess(lines.slice(0, MAX_MATCHES).join('\n') + more + '\n');
+    return commandSuccess(`${lines.slice(0, MAX_MATCHES).join('\n')}${more}\n`);
   },
 };
 

@@ -1,5 +1,4 @@
-import { validateTodoWriteInput, readTodoLimits } from '../../todo/todo-schema';
-import { formatTodoSummary } from '../../todo/todo-summary';
+import { formatTodoSummary, readTodoLimits, validateTodoWriteInput } from '../../todo';
 import { commandSuccess, usageFailure } from '../command-results';
 import { parseHeredoc } from '../heredoc-input';
 import { tokenizeShellLine } from '../shell-tokenizer';

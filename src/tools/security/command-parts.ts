@@ -70,9 +70,10 @@ function scanList(text: string, depth: number): CommandPart[] {
     } else if (char === '\n') {
       endPart(i, i + 1);
       if (heredocs.length) {
-        i = readHeredocs(text, i + 1, heredocs, (body, doc) => {
-          if (SHELL_INTERPRETERS.has(commandName(doc.words))) recurse(body);
-        }) - 1;
+        i =
+          readHeredocs(text, i + 1, heredocs, (body, doc) => {
+            if (SHELL_INTERPRETERS.has(commandName(doc.words))) recurse(body);
+          }) - 1;
         start = i + 1;
         heredocs = [];
       }
@@ -129,7 +130,10 @@ function scanList(text: string, depth: number): CommandPart[] {
       i += width - 1;
     } else if (char === '<' || char === '>' || char === '&') {
       // A redirection: an fd number written just before it is not a word, nor is its target.
-      if (inWord && /^\d+$/.test(word)) (word = ''), (inWord = false);
+      if (inWord && /^\d+$/.test(word)) {
+        word = '';
+        inWord = false;
+      }
       endWord();
       const operator = /^(?:<<<|<<-|<<|<>|>>|>&|>\||<&|&>>|&>|<|>)/.exec(text.slice(i))![0];
       i += operator.length - 1;

@@ -51,7 +51,12 @@ export function innerCommands(allWords: readonly string[]): string[] {
     for (let i = 0; i < args.length; i++) {
       if (!FIND_ACTIONS.has(args[i])) continue;
       const end = args.findIndex((arg, at) => at > i && (arg === ';' || arg === '+'));
-      found.push(args.slice(i + 1, end < 0 ? undefined : end).map(quoteShellArg).join(' '));
+      found.push(
+        args
+          .slice(i + 1, end < 0 ? undefined : end)
+          .map(quoteShellArg)
+          .join(' '),
+      );
     }
   } else if (WRAPPERS[base]) {
     const inner = wrapped(WRAPPERS[base], args);

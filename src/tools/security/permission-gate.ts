@@ -59,7 +59,12 @@ export class PermissionGate {
     if (this.options.approveAll) return this.allow(command, rule, 'approve_all');
     const approve = this.options.approve;
     if (!approve) {
-      return this.deny(command, rule, 'no_approver', `denied by policy: ${rule}; approval is needed and nobody can give it here (no terminal): run it on a terminal, or pass --approve-all / an approver`);
+      return this.deny(
+        command,
+        rule,
+        'no_approver',
+        `denied by policy: ${rule}; approval is needed and nobody can give it here (no terminal): run it on a terminal, or pass --approve-all / an approver`,
+      );
     }
     const turn = this.asking.then(() => this.ask(approve, command, rule, verdict.askingParts, context));
     this.asking = turn.catch(() => undefined);

@@ -26,7 +26,12 @@ export function parsePermissionRules(document: unknown, source: string): Permiss
   const parsed = permissionRulesFileSchema.safeParse(document);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    const where = issue.path.length ? issue.path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('').replace(/^\./, '') : 'the file';
+    const where = issue.path.length
+      ? issue.path
+          .map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`))
+          .join('')
+          .replace(/^\./, '')
+      : 'the file';
     throw new PermissionRulesError(`${source}: ${where}: ${issue.message}`);
   }
   const rules: PermissionRules = { ...parsed.data, sources: { allow: source, ask: source, deny: source } };

@@ -49,7 +49,13 @@ export class SecretRedactor {
 
   /** One alternation of literals, longest first: a key that contains another is replaced whole. */
   private buildPattern(): RegExp {
-    return new RegExp([...this.values].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'), 'g');
+    return new RegExp(
+      [...this.values]
+        .sort((a, b) => b.length - a.length)
+        .map(escapeRegExp)
+        .join('|'),
+      'g',
+    );
   }
 
   /** The length of the longest end of `text` that is the beginning (not the whole) of a known value. */
