@@ -40,7 +40,8 @@ interface SettleHooks {
 export async function settleHumanInput(initial: AgentState, human: HumanResponder | undefined, hooks: SettleHooks): Promise<{ waitingFor?: WaitingFor }> {
   let state = initial;
   const { sessionId } = state;
-  for (const call of initial.pendingToolsCalling ?? []) {
+  // Whatever is still pending, in order: each decision removes its call.
+  for (let call = state.pendingToolsCalling?.[0]; call; call = state.pendingToolsCalling?.[0]) {
     const decision = await human?.approve?.(call, state);
     if (decision === true) state = await hooks.runApproved(call, state);
     else if (decision === false) {
@@ -48,7 +49,6 @@ export async function settleHumanInput(initial: AgentState, human: HumanResponde
       state = rejectToolCall(state, call.id, reason);
       await hooks.changed(state, { type: 'tool_rejected', sessionId, id: call.id, name: call.function.name, reason });
     } else return { waitingFor: { kind: 'approval', toolCall: call } };
-    if (state.status !== 'waiting_for_human_input' && !state.pendingToolsCalling?.length) break;
   }
   if (state.pendingHumanPrompt) {
     const answer = await human?.answer?.(state.pendingHumanPrompt, state);
