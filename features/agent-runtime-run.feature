@@ -229,6 +229,15 @@ Feature: AgentRuntime 的驱动循环，有界且带版本的状态
         | 一个循环引用的对象        | [Circular                                |
         | 读取 message 会抛出的错误 | the error message could not be read      |
         | 任何操作都会抛出的 Proxy  | A value was thrown that cannot be described |
+        | message 是数字的错误      | 42                                        |
+        | 两千个元素的数组          | A non-error value was thrown: [0,0,0      |
+        | 两千个元素的数组          | 0,…                                       |
+
+    Scenario: Agent 的 runner 抛出名字为空的错误时，错误名是 Error
+      Given Agent 的 runner 会抛出名字为空的错误
+      When 我执行步骤
+      Then 步骤应该只产生一个错误事件，错误消息包含 "nameless"
+      And 错误事件的错误名应该是 "Error"
 
     Scenario Outline: 不合法的已批准工具调用变成指出字段的错误事件，工具不被执行
       Given 我有一个注册了工具的 Agent
@@ -286,6 +295,9 @@ Feature: AgentRuntime 的驱动循环，有界且带版本的状态
         | 出错却没有错误     | {"status":"error"}                                                                                | state.error: an error state must hold its error          |
         | 没有版本           | {"schemaVersion":null}                                                                            | state.schemaVersion: missing                             |
         | 更新的版本写的     | {"schemaVersion":99}                                                                              | state.schemaVersion: version 99 was written by a newer runtime |
+        | 版本不是数字       | {"schemaVersion":"1"}                                                                             | state.schemaVersion: expected a number                   |
+        | 更旧的版本写的     | {"schemaVersion":0}                                                                               | state.schemaVersion: version 0 cannot be read            |
+        | 消息的角色不对     | {"messages":[{"role":"robot","content":"hi"}]}                                                    | state.messages.0.role                                    |
         | 待选项为空         | {"status":"waiting_for_human_input","pendingHumanSelect":{"prompt":"Pick","options":[],"multi":false}} | state.pendingHumanSelect.options                          |
 
     Scenario: 新创建的状态带当前的 schema 版本，并且可以原样载入
