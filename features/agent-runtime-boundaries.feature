@@ -106,6 +106,13 @@ Feature: AgentRuntime 的边界：坏输入是错误事件，人的回答必须�
         | Agent 没有工具 | Agent 没有任何工具                   | calculator | Tool not found: calculator                                                                   |
         | 结果是 BigInt  | Agent 有一个返回 BigInt 的工具 "big" | big        | Tool big returned a value that cannot be stored as JSON: Do not know how to serialize a BigInt |
 
+    Scenario: 用已经中止的 signal 执行步骤：以 AbortError 错误事件结束
+      Given 我有一个会返回 call_llm 指令的 Agent
+      And 模型运行时流出 "Hi" 和不带 total_tokens 的用量 3+4
+      When 我用已经中止的 signal 执行步骤
+      Then 步骤应该只产生一个错误事件，错误消息包含 "The step was aborted"
+      And 错误事件的错误名应该是 "AbortError"
+
     Scenario: 工具参数为空时工具收到空对象，工具没有返回值时工具消息是 null
       Given Agent 有一个什么也不返回的工具 "noop"
       And 工具调用的参数是 ""
@@ -139,9 +146,10 @@ Feature: AgentRuntime 的边界：坏输入是错误事件，人的回答必须�
       When 用户询问天气信息（模型只会要求调用天气工具），运行时推进到等待人工批准
       Then 拒绝调用 "call_other" 应该失败，消息包含 "No pending tool call with id call_other"
 
-    Scenario: 没有等待中的提示或选择时回答是错误
+    Scenario: 没有等待中的提示、选择或调用时，回答、选择和拒绝都是错误
       Then 在初始状态上回答 "Alice" 应该失败，消息包含 "No prompt is pending on this state"
       And 在初始状态上选择 "a" 应该失败，消息包含 "No selection is pending on this state"
+      And 拒绝调用 "c1" 应该失败，消息包含 "No pending tool call with id c1"
 
     Scenario: 不说理由的拒绝，模型收到默认的理由
       Given 我有一个配置了天气工具的 Agent

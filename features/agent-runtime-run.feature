@@ -46,6 +46,18 @@ Feature: AgentRuntime 的驱动循环，有界且带版本的状态
       And run 的事件类型应该依次是 "llm_start, llm_stream, llm_result, human_approve_required, tool_pending, tool_rejected, llm_start, llm_stream, llm_result, done"
       And 模型第 2 次收到的最后一条消息应该是对 "call_weather" 的拒绝
 
+    Scenario: 模型一次要调用两个工具，人都拒绝：模型得知两个拒绝后回答
+      Given 我有一个配置了天气工具的 Agent
+      And Agent 能够根据状态做出智能决策
+      And 我有一个配置了 modelRuntime 的运行时
+      And 模型会调用天气工具查询 "Beijing" 和 "Paris"
+      And 模型会回答 "I was not allowed to check."
+      And 人会拒绝所有工具调用
+      When 用户问 "Weather in Beijing and Paris?" 并用 run 驱动
+      Then run 的结果应该是 "done"
+      And run 中天气工具不应该被执行，最终状态没有待批准的调用
+      And run 的事件类型应该依次是 "llm_start, llm_stream, llm_result, human_approve_required, tool_pending, tool_rejected, tool_rejected, llm_start, llm_stream, llm_result, done"
+
     Scenario: 人回答提问后答案成为用户消息，run 继续到完成
       Given 一个先问 "Your name?"、得到回答后结束的 Agent
       And 人会回答 "Alice"
@@ -210,10 +222,11 @@ Feature: AgentRuntime 的驱动循环，有界且带版本的状态
       And run 的错误名应该是 "InvalidStateError"
       And 模型应该恰好被请求 0 次
 
-    Scenario: Agent 结束时没有给原因，run 的结果也不带原因
+    Scenario: 不保存状态的 run：Agent 结束时没有给原因，run 的结果也不带原因
       Given Agent 返回的指令是 `{"type":"finish"}`
-      When 用户问 "hi" 并用 run 驱动
+      When 用户问 "hi" 并用 run 驱动，不保存状态
       Then run 的结果不应该带完成原因
+      And run 的结果应该是 "done"，共 1 步
 
   Rule: step() 从不拒绝，并在边界上校验它收到的东西
 
@@ -230,6 +243,7 @@ Feature: AgentRuntime 的驱动循环，有界且带版本的状态
         | 读取 message 会抛出的错误 | the error message could not be read      |
         | 任何操作都会抛出的 Proxy  | A value was thrown that cannot be described |
         | message 是数字的错误      | 42                                        |
+        | message 是 undefined 的错误 | (the error message could not be read)   |
         | 两千个元素的数组          | A non-error value was thrown: [0,0,0      |
         | 两千个元素的数组          | 0,…                                       |
 

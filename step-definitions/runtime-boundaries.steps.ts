@@ -106,6 +106,11 @@ Given('当前状态读取任何字段都会抛出', function (this: SynapseWorld
   ctx(this).state = new Proxy({}, { get: () => { throw new Error('unreadable'); }, ownKeys: () => { throw new Error('unreadable'); } }) as AgentState;
 });
 
+When('我用已经中止的 signal 执行步骤', async function (this: SynapseWorld) {
+  const c = ctx(this);
+  c.result = await c.runtime.step(c.state, undefined, { signal: AbortSignal.abort() });
+});
+
 When('我用这个读不出的状态执行步骤', async function (this: SynapseWorld) {
   const c = ctx(this);
   c.result = await c.runtime.step(c.state);

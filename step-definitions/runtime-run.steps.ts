@@ -243,6 +243,16 @@ When('用户问 {string} 并用 run 驱动，signal 已经中止', async functio
   await run(this).run(question(text), { signal: AbortSignal.abort() });
 });
 
+When('用户问 {string} 并用 run 驱动，不保存状态', async function (this: SynapseWorld, text: string) {
+  await run(this).run(question(text), { saveState: undefined });
+});
+
+Given('模型会调用天气工具查询 {string} 和 {string}', function (this: SynapseWorld, first: string, second: string) {
+  this.llm.reply({
+    toolCalls: [first, second].map((city, i) => ({ id: `call_weather_${i + 1}`, name: 'get_weather', arguments: JSON.stringify({ city }) })),
+  });
+});
+
 When('用 run 驱动这个状态', async function (this: SynapseWorld) {
   await run(this).run(ctx(this).state);
 });

@@ -91,7 +91,7 @@ export class ScriptedModel {
     if (!new URL(request.url).pathname.endsWith('/chat/completions')) {
       return Response.json({ error: { message: `Not found: ${request.url}` } }, { status: 404 });
     }
-    return this.respond((await request.json()) as ChatCompletionRequest, init?.signal ?? undefined);
+    return this.respond((await request.json()) as ChatCompletionRequest, request.signal);
   };
 }
 
@@ -153,9 +153,8 @@ export function toHttpResponse(input: ScriptedReply, model: string, signal?: Abo
     async start(controller) {
       for (const frame of frames.slice(0, head)) controller.enqueue(encoder.encode(frame));
       if (reply.pauseMs) await sleep(reply.pauseMs, signal);
-      // Nobody reads the rest once the client has gone.
-      if (signal?.aborted) return;
-      for (const frame of frames.slice(head)) controller.enqueue(encoder.encode(frame));
+      // Nobody reads the rest once the client has gone: the body just ends.
+      if (!signal?.aborted) for (const frame of frames.slice(head)) controller.enqueue(encoder.encode(frame));
       controller.close();
     },
   });
