@@ -1,11 +1,20 @@
 // Runner figures: the task scheduler against its lower bound, and the loop's own cost per tool round.
 import OpenAI from 'openai';
 import { AgentRunner, type Tool, type ToolResult } from '../src';
-import { runInFixedBatches, runPool } from '../src/runner/task-pool';
+import { runPool } from '../src/runner/task-pool';
 import { ScriptedModel, type ScriptedReply } from '../src/testing';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** The simpler scheduler the pool replaced, for comparison: fixed sub-batches of `limit`, each waiting for its slowest job. */
+async function runInFixedBatches<T>(jobs: ReadonlyArray<() => Promise<T>>, limit: number): Promise<T[]> {
+  const results: T[] = [];
+  for (let start = 0; start < jobs.length; start += limit) {
+    results.push(...(await Promise.all(jobs.slice(start, start + limit).map((job) => job()))));
+  }
+  return results;
+}
 
 async function timeIt(run: () => Promise<unknown>): Promise<number> {
   const start = performance.now();

@@ -43,6 +43,76 @@ Feature: AgentRuntime 的边界：坏输入是错误事件，人的回答必须�
       Then 步骤应该只产生一个错误事件，错误消息包含 "The executor returned no events array"
       And 新状态应该为 error 并保存同样的错误信息
 
+    Scenario: 状态读取任何字段都会抛出时，步骤仍是一个错误事件，会话 ID 为空
+      Given 当前状态读取任何字段都会抛出
+      When 我用这个读不出的状态执行步骤
+      Then 步骤应该只产生一个错误事件，错误消息包含 "unreadable"
+      And 错误事件的 sessionId 应该为空字符串
+
+    Scenario: 状态中有不能存为 JSON 的值时产生错误事件，指出是状态
+      Given 当前状态有一个值为 BigInt 的字段
+      When 我执行步骤
+      Then 步骤应该只产生一个错误事件，错误消息包含 "Invalid state: state: not JSON"
+      And Agent 的 runner 方法不应该被调用
+
+    Scenario Outline: 自定义执行器返回<情形>时，本步以错误事件说明
+      Given "finish" 执行器返回 `<返回值>`
+      When Agent 返回 "finish" 指令（正常）并执行一步
+      Then 步骤应该只产生一个错误事件，错误消息包含 "<错误>"
+      And 新状态应该为 error 并保存同样的错误信息
+
+      Examples:
+        | 情形                   | 返回值                                          | 错误                                                         |
+        | 一个字符串             | "ok"                                            | The executor returned no result: expected { events, newState } |
+        | 不带事件的新状态       | {"events":[],"newState":{"status":"running"}}   | The executor returned an invalid state: state.schemaVersion    |
+
+    Scenario: 自定义执行器只交回事件时，状态保持原样，事件进入轨迹
+      Given "finish" 执行器返回 `{"events":[{"type":"custom"}]}`
+      When Agent 返回 "finish" 指令（正常）并执行一步
+      Then 步骤的事件类型应该依次是 "custom"
+      And 新状态应该与步骤前的状态相同，只是时间戳更新了
+
+    Scenario: 执行器交回的事件不能存为 JSON 时产生错误事件，指出是哪个事件
+      Given "finish" 执行器交回的事件中有一个 BigInt
+      When Agent 返回 "finish" 指令（正常）并执行一步
+      Then 步骤应该只产生一个错误事件，错误消息包含 "Invalid state: events.0: not JSON"
+
+    Scenario: 事件监听器抛出异常时，步骤照常完成，每个事件仍只送达一次
+      Given 我有一个会返回 call_llm 指令的 Agent
+      And 模型运行时流出 "Hi" 和不带 total_tokens 的用量 3+4
+      When 我执行步骤，事件监听器每次都会抛出异常
+      Then 步骤的事件类型应该依次是 "llm_start, llm_stream, llm_stream, llm_result"
+      And 监听器应该依次收到过 "llm_start, llm_stream, llm_stream, llm_result"
+
+    Scenario: call_llm 指定的模型进入 llm_start 事件，缺少 total_tokens 的用量被补上总数
+      Given Agent 返回的指令是 `{"type":"call_llm","payload":{"model":"gpt-x"}}`
+      And 模型运行时流出 "Hi" 和不带 total_tokens 的用量 3+4
+      When 我执行步骤
+      Then llm_start 事件应该带着模型 "gpt-x"，llm_result 的用量应该是 {"prompt_tokens":3,"completion_tokens":4,"total_tokens":7}
+
+    Scenario: 模型运行时返回的不是异步可迭代的流时产生错误事件
+      Given 我有一个会返回 call_llm 指令的 Agent
+      And 模型运行时返回的不是异步可迭代的流
+      When 我执行步骤
+      Then 步骤应该只产生一个错误事件，错误消息包含 "modelRuntime must return an async iterable of chunks"
+
+    Scenario Outline: 已批准的调用找不到能运行它的工具（<情形>）或工具的结果存不成 JSON 时产生错误事件
+      Given <Agent>
+      When 我用已批准的工具调用 {"id":"c1","type":"function","function":{"name":"<工具>","arguments":"{}"}} 执行步骤
+      Then 步骤应该只产生一个错误事件，错误消息包含 "<错误>"
+
+      Examples:
+        | 情形           | Agent                                | 工具       | 错误                                                                                         |
+        | Agent 没有工具 | Agent 没有任何工具                   | calculator | Tool not found: calculator                                                                   |
+        | 结果是 BigInt  | Agent 有一个返回 BigInt 的工具 "big" | big        | Tool big returned a value that cannot be stored as JSON: Do not know how to serialize a BigInt |
+
+    Scenario: 用已经中止的 signal 执行步骤：以 AbortError 错误事件结束
+      Given 我有一个会返回 call_llm 指令的 Agent
+      And 模型运行时流出 "Hi" 和不带 total_tokens 的用量 3+4
+      When 我用已经中止的 signal 执行步骤
+      Then 步骤应该只产生一个错误事件，错误消息包含 "The step was aborted"
+      And 错误事件的错误名应该是 "AbortError"
+
     Scenario: 工具参数为空时工具收到空对象，工具没有返回值时工具消息是 null
       Given Agent 有一个什么也不返回的工具 "noop"
       And 工具调用的参数是 ""
@@ -76,9 +146,10 @@ Feature: AgentRuntime 的边界：坏输入是错误事件，人的回答必须�
       When 用户询问天气信息（模型只会要求调用天气工具），运行时推进到等待人工批准
       Then 拒绝调用 "call_other" 应该失败，消息包含 "No pending tool call with id call_other"
 
-    Scenario: 没有等待中的提示或选择时回答是错误
+    Scenario: 没有等待中的提示、选择或调用时，回答、选择和拒绝都是错误
       Then 在初始状态上回答 "Alice" 应该失败，消息包含 "No prompt is pending on this state"
       And 在初始状态上选择 "a" 应该失败，消息包含 "No selection is pending on this state"
+      And 拒绝调用 "c1" 应该失败，消息包含 "No pending tool call with id c1"
 
     Scenario: 不说理由的拒绝，模型收到默认的理由
       Given 我有一个配置了天气工具的 Agent

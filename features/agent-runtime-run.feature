@@ -46,6 +46,18 @@ Feature: AgentRuntime 的驱动循环，有界且带版本的状态
       And run 的事件类型应该依次是 "llm_start, llm_stream, llm_result, human_approve_required, tool_pending, tool_rejected, llm_start, llm_stream, llm_result, done"
       And 模型第 2 次收到的最后一条消息应该是对 "call_weather" 的拒绝
 
+    Scenario: 模型一次要调用两个工具，人都拒绝：模型得知两个拒绝后回答
+      Given 我有一个配置了天气工具的 Agent
+      And Agent 能够根据状态做出智能决策
+      And 我有一个配置了 modelRuntime 的运行时
+      And 模型会调用天气工具查询 "Beijing" 和 "Paris"
+      And 模型会回答 "I was not allowed to check."
+      And 人会拒绝所有工具调用
+      When 用户问 "Weather in Beijing and Paris?" 并用 run 驱动
+      Then run 的结果应该是 "done"
+      And run 中天气工具不应该被执行，最终状态没有待批准的调用
+      And run 的事件类型应该依次是 "llm_start, llm_stream, llm_result, human_approve_required, tool_pending, tool_rejected, tool_rejected, llm_start, llm_stream, llm_result, done"
+
     Scenario: 人回答提问后答案成为用户消息，run 继续到完成
       Given 一个先问 "Your name?"、得到回答后结束的 Agent
       And 人会回答 "Alice"
@@ -53,6 +65,45 @@ Feature: AgentRuntime 的驱动循环，有界且带版本的状态
       Then run 的结果应该是 "done"
       And 结果中的最后一条消息应该是用户消息 "Alice"
       And run 的事件类型应该依次是 "human_prompt_required, human_answered, done"
+
+    Scenario: 没有人能回答提问时 run 暂停，结果指出等待的提问
+      Given 一个先问 "Your name?"、得到回答后结束的 Agent
+      When 用户问 "Greet me" 并用 run 驱动
+      Then run 的结果应该是 "waiting_for_human_input"，共 1 步
+      And run 应该在等待回答提问 "Your name?"
+      And 最后保存的状态应该就是结果中的状态
+
+    Scenario: 人选择一项后选择成为用户消息，run 完成；没有人能选时 run 暂停在选择上
+      Given 一个先让人从 "red, blue" 中选一项、选好后结束的 Agent
+      When 用户问 "Pick a colour" 并用 run 驱动
+      Then run 应该在等待选择 "Pick one"
+      Given 人会选择 "blue"
+      When 用 run 从载入的状态继续
+      Then run 的结果应该是 "done"
+      And 结果中的最后一条消息应该是用户消息 "blue"
+      And run 的事件类型应该依次是 "human_answered, done"
+
+    Scenario: 人选了不存在的选项时 run 以 HumanResponseError 结束，状态仍在等待选择
+      Given 一个先让人从 "red, blue" 中选一项、选好后结束的 Agent
+      And 人会选择 "green"
+      When 用户问 "Pick a colour" 并用 run 驱动
+      Then run 的结果应该是 "error"，错误包含 "Unknown option: green (expected one of red, blue)"
+      And run 的错误名应该是 "HumanResponseError"
+      And 结果中的状态应该在等待人工输入
+
+    Scenario: 回答提问的人自己出错时 run 以这个错误结束
+      Given 一个先问 "Your name?"、得到回答后结束的 Agent
+      And 人回答提问时会抛出 "no keyboard"
+      When 用户问 "Greet me" 并用 run 驱动
+      Then run 的结果应该是 "error"，错误包含 "no keyboard"
+      And 结果中的状态应该在等待人工输入
+
+    Scenario: 保存人的回答失败时 run 以 error 结束
+      Given 一个先问 "Your name?"、得到回答后结束的 Agent
+      And 人会回答 "Alice"
+      And 第 3 次保存状态会失败，原因是 "disk full"
+      When 用户问 "Greet me" 并用 run 驱动
+      Then run 的结果应该是 "error"，错误包含 "saving the state failed: disk full"
 
   Rule: run 在中止、步数上限和失败时停下，留下可以续接的状态
 
@@ -131,6 +182,52 @@ Feature: AgentRuntime 的驱动循环，有界且带版本的状态
       When 用户问 "hi" 并用 run 驱动
       Then run 的结果应该是 "error"，错误包含 "saving the state failed: disk full"
 
+    Scenario: 人还没决定时中止：run 以 interrupted 结束，状态仍在等待批准
+      Given 我有一个配置了天气工具的 Agent
+      And Agent 能够根据状态做出智能决策
+      And 我有一个配置了 modelRuntime 的运行时
+      And 模型会调用天气工具查询 "Beijing"
+      And 人永远不对工具调用做决定
+      When 用户问 "What's the weather in Beijing?" 并用 run 驱动，200 毫秒后中止
+      Then run 的结果应该是 "interrupted"
+      And 结果中的状态应该在等待批准工具 "get_weather"
+      And 天气工具应该还没有被执行
+
+    Scenario: 用已经中止的 signal 运行：立即 interrupted，一步都不走
+      Given 一个总是调用模型的 Agent
+      When 用户问 "hi" 并用 run 驱动，signal 已经中止
+      Then run 的结果应该是 "interrupted"，共 0 步
+      And 模型应该恰好被请求 0 次
+
+    Scenario: 开始时保存就失败：run 以 error 结束，一步都不走
+      Given 一个总是调用模型的 Agent
+      And 第 1 次保存状态会失败，原因是 "read-only file system"
+      When 用户问 "hi" 并用 run 驱动
+      Then run 的结果应该是 "error"，错误包含 "saving the state failed: read-only file system"
+      And run 的结果应该是 "error"，共 0 步
+      And 模型应该恰好被请求 0 次
+
+    Scenario: maxSteps 不是正整数时 run 以 error 结束而不是拒绝
+      Given 一个总是调用模型的 Agent
+      When 用户问 "hi" 并用 run 驱动，最多 0 步
+      Then run 的结果应该是 "error"，错误包含 "maxSteps must be a whole number >= 1 (got 0)"
+      And run 的结果应该是 "error"，共 0 步
+      And 模型应该恰好被请求 0 次
+
+    Scenario: 状态不合法时 run 以 InvalidStateError 结束而不是拒绝
+      Given 一个总是调用模型的 Agent
+      And 一个合法的状态被改为 {"sessionId":" "}
+      When 用 run 驱动这个状态
+      Then run 的结果应该是 "error"，错误包含 "state.sessionId: expected a non-empty session id"
+      And run 的错误名应该是 "InvalidStateError"
+      And 模型应该恰好被请求 0 次
+
+    Scenario: 不保存状态的 run：Agent 结束时没有给原因，run 的结果也不带原因
+      Given Agent 返回的指令是 `{"type":"finish"}`
+      When 用户问 "hi" 并用 run 驱动，不保存状态
+      Then run 的结果不应该带完成原因
+      And run 的结果应该是 "done"，共 1 步
+
   Rule: step() 从不拒绝，并在边界上校验它收到的东西
 
     Scenario Outline: Agent 的 runner 抛出<值>时，步骤仍然返回一个错误事件
@@ -145,6 +242,16 @@ Feature: AgentRuntime 的驱动循环，有界且带版本的状态
         | 一个循环引用的对象        | [Circular                                |
         | 读取 message 会抛出的错误 | the error message could not be read      |
         | 任何操作都会抛出的 Proxy  | A value was thrown that cannot be described |
+        | message 是数字的错误      | 42                                        |
+        | message 是 undefined 的错误 | (the error message could not be read)   |
+        | 两千个元素的数组          | A non-error value was thrown: [0,0,0      |
+        | 两千个元素的数组          | 0,…                                       |
+
+    Scenario: Agent 的 runner 抛出名字为空的错误时，错误名是 Error
+      Given Agent 的 runner 会抛出名字为空的错误
+      When 我执行步骤
+      Then 步骤应该只产生一个错误事件，错误消息包含 "nameless"
+      And 错误事件的错误名应该是 "Error"
 
     Scenario Outline: 不合法的已批准工具调用变成指出字段的错误事件，工具不被执行
       Given 我有一个注册了工具的 Agent
@@ -202,6 +309,9 @@ Feature: AgentRuntime 的驱动循环，有界且带版本的状态
         | 出错却没有错误     | {"status":"error"}                                                                                | state.error: an error state must hold its error          |
         | 没有版本           | {"schemaVersion":null}                                                                            | state.schemaVersion: missing                             |
         | 更新的版本写的     | {"schemaVersion":99}                                                                              | state.schemaVersion: version 99 was written by a newer runtime |
+        | 版本不是数字       | {"schemaVersion":"1"}                                                                             | state.schemaVersion: expected a number                   |
+        | 更旧的版本写的     | {"schemaVersion":0}                                                                               | state.schemaVersion: version 0 cannot be read            |
+        | 消息的角色不对     | {"messages":[{"role":"robot","content":"hi"}]}                                                    | state.messages.0.role                                    |
         | 待选项为空         | {"status":"waiting_for_human_input","pendingHumanSelect":{"prompt":"Pick","options":[],"multi":false}} | state.pendingHumanSelect.options                          |
 
     Scenario: 新创建的状态带当前的 schema 版本，并且可以原样载入

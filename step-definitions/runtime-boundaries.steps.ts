@@ -99,3 +99,94 @@ Then('状态应该回到 running，最后一条消息是拒绝 {string} 的工�
   expect(state.pendingToolsCalling).to.equal(undefined);
   expect(state.messages.at(-1)).to.deep.equal({ role: 'tool', tool_call_id: id, content: JSON.stringify({ rejected: true, reason }) });
 });
+
+// --- what executors, tools, model runtimes and listeners hand back
+
+Given('当前状态读取任何字段都会抛出', function (this: SynapseWorld) {
+  ctx(this).state = new Proxy(
+    {},
+    {
+      get: () => {
+        throw new Error('unreadable');
+      },
+      ownKeys: () => {
+        throw new Error('unreadable');
+      },
+    },
+  ) as AgentState;
+});
+
+When('我用已经中止的 signal 执行步骤', async function (this: SynapseWorld) {
+  const c = ctx(this);
+  c.result = await c.runtime.step(c.state, undefined, { signal: AbortSignal.abort() });
+});
+
+When('我用这个读不出的状态执行步骤', async function (this: SynapseWorld) {
+  const c = ctx(this);
+  c.result = await c.runtime.step(c.state);
+});
+
+Given(/^"(\w+)" 执行器返回 `(.+)`$/, function (this: SynapseWorld, instruction: string, json: string) {
+  const returned: unknown = JSON.parse(json);
+  ctx(this).config.executors = { [instruction]: () => returned as never };
+});
+
+Given('{string} 执行器交回的事件中有一个 BigInt', function (this: SynapseWorld, instruction: string) {
+  ctx(this).config.executors = { [instruction]: (_instruction, state) => ({ events: [{ type: 'custom', size: 10n }], newState: state }) as never };
+});
+
+Given('当前状态有一个值为 BigInt 的字段', function (this: SynapseWorld) {
+  ctx(this).state = { ...ctx(this).state, counter: 10n } as unknown as AgentState;
+});
+
+Given('Agent 没有任何工具', function (this: SynapseWorld) {
+  delete ctx(this).agent.tools;
+});
+
+Given('Agent 有一个返回 BigInt 的工具 {string}', function (this: SynapseWorld, name: string) {
+  ctx(this).agent.tools = { [name]: () => 10n };
+});
+
+Given('模型运行时返回的不是异步可迭代的流', function (this: SynapseWorld) {
+  ctx(this).config.modelRuntime = (() => [{ content: 'hi' }]) as never;
+});
+
+Given('模型运行时流出 {string} 和不带 total_tokens 的用量 {int}+{int}', function (this: SynapseWorld, text: string, prompt: number, completion: number) {
+  ctx(this).config.modelRuntime = async function* () {
+    yield { content: text };
+    yield { usage: { prompt_tokens: prompt, completion_tokens: completion } } as never;
+  };
+});
+
+When('我执行步骤，事件监听器每次都会抛出异常', async function (this: SynapseWorld) {
+  const c = ctx(this);
+  const heard: string[] = [];
+  c.result = await c.runtime.step(c.state, undefined, {
+    onEvent: (event) => {
+      heard.push(event.type);
+      throw new Error('listener broke');
+    },
+  });
+  attemptedEvents.set(this, heard);
+});
+
+const attemptedEvents = new WeakMap<SynapseWorld, string[]>();
+
+Then('监听器应该依次收到过 {string}', function (this: SynapseWorld, list: string) {
+  expect(attemptedEvents.get(this)).to.deep.equal(list.split(',').map((type) => type.trim()));
+});
+
+Then('步骤的事件类型应该依次是 {string}', function (this: SynapseWorld, list: string) {
+  expect(ctx(this).events.map((event) => event.type)).to.deep.equal(list.split(',').map((type) => type.trim()));
+});
+
+Then('llm_start 事件应该带着模型 {string}，llm_result 的用量应该是 {}', function (this: SynapseWorld, model: string, usage: string) {
+  expect(ctx(this).event('llm_start').payload).to.deep.include({ model });
+  expect(ctx(this).event('llm_result').result.usage).to.deep.equal(JSON.parse(usage));
+});
+
+Then('新状态应该与步骤前的状态相同，只是时间戳更新了', function (this: SynapseWorld) {
+  const { lastModified: _after, ...after } = ctx(this).newState;
+  const { lastModified: _before, ...before } = ctx(this).state;
+  expect(after).to.deep.equal({ ...before, events: [...before.events, ...ctx(this).events] });
+});

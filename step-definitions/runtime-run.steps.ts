@@ -211,3 +211,65 @@ Then('模型运行时应该收到了中止信号', function (this: SynapseWorld)
 Then('天气工具收到的信号应该已经中止', function (this: SynapseWorld) {
   expect(run(this).seenSignal?.aborted).to.equal(true);
 });
+
+// --- the run's own edges: its options, a human who cannot decide, a selection
+
+Given('一个先让人从 {string} 中选一项、选好后结束的 Agent', function (this: SynapseWorld, values: string) {
+  const options = values.split(',').map((value) => ({ label: value.trim(), value: value.trim() }));
+  ctx(this).runner = spy((state: AgentState) => (state.messages.length > 1 ? { type: 'finish', reason: 'chosen' } : { type: 'request_human_select', prompt: 'Pick one', options, multi: false }));
+});
+
+Given('人会选择 {string}', function (this: SynapseWorld, value: string) {
+  run(this).human = { ...run(this).human, select: () => [value] };
+});
+
+Given('人回答提问时会抛出 {string}', function (this: SynapseWorld, message: string) {
+  run(this).human = {
+    answer: () => {
+      throw new Error(message);
+    },
+  };
+});
+
+Given('人永远不对工具调用做决定', function (this: SynapseWorld) {
+  run(this).human = { approve: () => new Promise<boolean>(() => {}) };
+});
+
+When('用户问 {string} 并用 run 驱动，signal 已经中止', async function (this: SynapseWorld, text: string) {
+  await run(this).run(question(text), { signal: AbortSignal.abort() });
+});
+
+When('用户问 {string} 并用 run 驱动，不保存状态', async function (this: SynapseWorld, text: string) {
+  await run(this).run(question(text), { saveState: undefined });
+});
+
+Given('模型会调用天气工具查询 {string} 和 {string}', function (this: SynapseWorld, first: string, second: string) {
+  this.llm.reply({
+    toolCalls: [first, second].map((city, i) => ({ id: `call_weather_${i + 1}`, name: 'get_weather', arguments: JSON.stringify({ city }) })),
+  });
+});
+
+When('用 run 驱动这个状态', async function (this: SynapseWorld) {
+  await run(this).run(ctx(this).state);
+});
+
+Then(/^run 应该在等待(回答提问|选择) "(.*)"$/, function (this: SynapseWorld, kind: string, prompt: string) {
+  const outcome = run(this).outcome;
+  expect(outcome.status).to.equal('waiting_for_human_input');
+  expect(outcome.status === 'waiting_for_human_input' && outcome.waitingFor).to.deep.include({ kind: kind === '选择' ? 'select' : 'prompt', prompt });
+});
+
+Then('run 的结果不应该带完成原因', function (this: SynapseWorld) {
+  const outcome = run(this).outcome;
+  expect(outcome.status).to.equal('done');
+  expect(outcome).not.to.have.property('reason');
+});
+
+Then('run 的错误名应该是 {string}', function (this: SynapseWorld, name: string) {
+  const outcome = run(this).outcome;
+  expect(outcome.status === 'error' && outcome.error.name).to.equal(name);
+});
+
+Then('结果中的状态应该在等待人工输入', function (this: SynapseWorld) {
+  expect(run(this).outcome.state.status).to.equal('waiting_for_human_input');
+});

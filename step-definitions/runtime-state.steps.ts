@@ -29,6 +29,10 @@ const hostile: Record<string, () => unknown> = {
     });
     return error;
   },
+  'message 是数字的错误': () => Object.assign(new Error(), { message: 42 }),
+  'message 是 undefined 的错误': () => Object.assign(new Error(), { message: undefined }),
+  名字为空的错误: () => Object.assign(new Error('nameless'), { name: '' }),
+  两千个元素的数组: () => new Array(2000).fill(0),
   '任何操作都会抛出的 Proxy': () =>
     new Proxy(
       {},

@@ -24,25 +24,24 @@ export function toModelError(error: unknown, context: FailureContext): Error {
   if (context.idleTimeoutMs !== undefined) {
     return new ModelError(`the model at ${context.baseURL} sent nothing for ${context.idleTimeoutMs} ms in the middle of its reply (idle stream timeout; ${TIMEOUT_HINT})`);
   }
-  if (error instanceof ModelError || error instanceof AbortError) return error;
-  if (error instanceof OpenAI.APIConnectionTimeoutError) {
+  // Whatever fails inside a request is an Error (the SDK wraps what fetch throws), and the SDK never makes
+  // an empty message; our own request signal aborts only with the caller's signal or our idle timer.
+  const failure = error as Error;
+  if (failure instanceof OpenAI.APIConnectionTimeoutError) {
     return new ModelError(`the model at ${context.baseURL} did not answer within ${context.requestTimeoutMs} ms (request timeout; ${TIMEOUT_HINT})`);
   }
-  if (error instanceof OpenAI.APIUserAbortError) return new AbortError('The run was interrupted');
-  if (error instanceof OpenAI.APIConnectionError) return new ModelError(`cannot connect to the model at ${context.baseURL}: ${rootCause(error)}`);
-  if (error instanceof OpenAI.APIError) return new ModelError(firstLine(error.message) || `HTTP ${error.status}`, error.status);
-  if (error instanceof SyntaxError) return new ModelError(`the model's stream is malformed (an event is not valid JSON: ${firstLine(error.message)})`);
-  return new ModelError(firstLine(error instanceof Error ? error.message : String(error)) || 'unknown failure');
+  if (failure instanceof OpenAI.APIConnectionError) return new ModelError(`cannot connect to the model at ${context.baseURL}: ${rootCause(failure)}`);
+  if (failure instanceof OpenAI.APIError) return new ModelError(firstLine(failure.message), failure.status);
+  if (failure instanceof SyntaxError) return new ModelError(`the model's stream is malformed (an event is not valid JSON: ${firstLine(failure.message)})`);
+  // Anything else broke while reading the reply (an event that is JSON but not a chunk, say).
+  return new ModelError(`the model's reply could not be read (${firstLine(failure.message)})`);
 }
 
-/** The innermost cause of a connection error, as its code and message (`ECONNREFUSED 127.0.0.1:9`). */
+/** The innermost cause of a connection error (`connect ECONNREFUSED 127.0.0.1:9`; Node puts the code in the message). */
 function rootCause(error: Error): string {
-  let cause: unknown = error;
-  while (cause instanceof Error && cause.cause instanceof Error) cause = cause.cause;
-  if (cause === error) return firstLine(error.message) || 'connection failed';
-  const { code, message } = cause as NodeJS.ErrnoException;
-  const text = firstLine(message ?? '');
-  return code && !text.includes(code) ? `${code} ${text}`.trim() : text || String(code);
+  let cause = error;
+  while (cause.cause instanceof Error) cause = cause.cause;
+  return firstLine(cause.message);
 }
 
 function firstLine(text: string): string {

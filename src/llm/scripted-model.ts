@@ -10,7 +10,7 @@ const toolCallScript = z.strictObject({
   id: z.string().min(1).optional(),
   name: z.string().min(1),
   /** A JSON string, pieces of one (streamed as separate deltas), or an object to serialize. */
-  arguments: z.union([z.string(), z.array(z.string()), z.record(z.string(), z.unknown())]).default('{}'),
+  arguments: z.union([z.string(), z.array(z.string()).min(1), z.record(z.string(), z.unknown())]).default('{}'),
 });
 
 export const scriptedReplySchema = z.strictObject({
@@ -30,6 +30,8 @@ export const scriptedReplySchema = z.strictObject({
   pauseMs: z.number().int().nonnegative().optional(),
   /** After the first chunk, send an event that is not JSON (a broken server or proxy). */
   malformed: z.boolean().optional(),
+  /** SSE data sent as written, after the content and tool calls: a provider's own chunk shapes, or broken ones. */
+  raw: z.array(z.string()).optional(),
 });
 
 export const scriptedConversationSchema = z.strictObject({
@@ -41,7 +43,7 @@ export type ScriptedReply = z.input<typeof scriptedReplySchema>;
 export type ScriptedConversation = z.input<typeof scriptedConversationSchema>;
 
 export interface ChatCompletionRequest {
-  model?: string;
+  model: string;
   messages: ChatMessage[];
   tools?: unknown[];
   stream?: boolean;
@@ -56,10 +58,6 @@ export class ScriptedModel {
 
   constructor(replies: ScriptedReply[] = []) {
     this.pending = replies.map((reply) => scriptedReplySchema.parse(reply));
-  }
-
-  static fromConversation(input: unknown): ScriptedModel {
-    return new ScriptedModel(scriptedConversationSchema.parse(input).replies);
   }
 
   add(...replies: ScriptedReply[]): void {
@@ -84,7 +82,7 @@ export class ScriptedModel {
   async respond(body: ChatCompletionRequest, signal?: AbortSignal): Promise<Response> {
     const reply = this.next(body);
     if (reply.delayMs) await sleep(reply.delayMs, signal);
-    return toHttpResponse(reply, body.model ?? 'scripted-model');
+    return toHttpResponse(reply, body.model, signal);
   }
 
   /** A `fetch` that answers chat-completions requests from this script, in process. */
@@ -93,7 +91,7 @@ export class ScriptedModel {
     if (!new URL(request.url).pathname.endsWith('/chat/completions')) {
       return Response.json({ error: { message: `Not found: ${request.url}` } }, { status: 404 });
     }
-    return this.respond((await request.json()) as ChatCompletionRequest, init?.signal ?? undefined);
+    return this.respond((await request.json()) as ChatCompletionRequest, request.signal);
   };
 }
 
@@ -117,58 +115,51 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-/** The chat.completion.chunk sequence of a reply, as an SSE (or error) response. */
-export function toHttpResponse(input: ScriptedReply, model: string): Response {
+/** The chat.completion.chunk sequence of a reply, as an SSE (or error) response; `signal` ends a pause when the client goes away. */
+export function toHttpResponse(input: ScriptedReply, model: string, signal?: AbortSignal): Response {
   const reply = scriptedReplySchema.parse(input);
   if (reply.error) {
     return Response.json({ error: { message: reply.error.message, type: 'scripted_error', code: null } }, { status: reply.error.status });
   }
   const id = `chatcmpl-${Math.random().toString(36).slice(2, 10)}`;
-  const chunk = (delta: object, finish: string | null = null, extra: object = {}) => ({
+  const chunk = (delta: object, finish: string | null = null) => ({
     id,
     object: 'chat.completion.chunk',
     created: Math.floor(Date.now() / 1000),
     model,
     choices: [{ index: 0, delta, finish_reason: finish }],
-    ...extra,
   });
-  const events: object[] = [chunk({ role: 'assistant', content: '' })];
-  for (const piece of [reply.content ?? []].flat()) events.push(chunk({ content: piece }));
+  const frames: string[] = [];
+  const send = (data: object | string) => frames.push(`data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
+  send(chunk({ role: 'assistant', content: '' }));
+  if (reply.malformed) send('{"id": "chatcmpl-broken", "choices": [');
+  const pieces = [reply.content ?? []].flat();
+  for (const piece of pieces) send(chunk({ content: piece }));
   (reply.toolCalls ?? []).forEach((call, index) => {
-    const id = call.id ?? `call_${index + 1}`;
     const args = typeof call.arguments === 'object' && !Array.isArray(call.arguments) ? JSON.stringify(call.arguments) : call.arguments;
-    const pieces = [args].flat();
-    events.push(chunk({ tool_calls: [{ index, id, type: 'function', function: { name: call.name, arguments: pieces[0] ?? '' } }] }));
-    for (const piece of pieces.slice(1)) events.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
+    const [first, ...rest] = [args].flat();
+    send(chunk({ tool_calls: [{ index, id: call.id ?? `call_${index + 1}`, type: 'function', function: { name: call.name, arguments: first } }] }));
+    for (const piece of rest) send(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
   });
+  for (const data of reply.raw ?? []) send(data);
   if (!reply.cut) {
-    events.push(chunk({}, reply.toolCalls?.length ? 'tool_calls' : 'stop'));
+    send(chunk({}, reply.toolCalls?.length ? 'tool_calls' : 'stop'));
     if (reply.usage) {
       const { prompt_tokens, completion_tokens } = reply.usage;
-      events.push({ ...chunk({}), choices: [], usage: { prompt_tokens, completion_tokens, total_tokens: prompt_tokens + completion_tokens } });
+      send({ ...chunk({}), choices: [], usage: { prompt_tokens, completion_tokens, total_tokens: prompt_tokens + completion_tokens } });
     }
+    send('[DONE]');
   }
-  const encoder = new TextEncoder();
-  const frames = events.map((event) => `data: ${JSON.stringify(event)}\n\n`);
-  if (reply.malformed) frames.splice(1, 0, 'data: {"id": "chatcmpl-broken", "choices": [\n\n');
-  if (!reply.cut) frames.push('data: [DONE]\n\n');
   // The role chunk, plus the first piece of content when there is one, go out before a pause.
-  const head = [reply.content ?? []].flat().length > 0 ? 2 : 1;
-  const gone = new AbortController();
+  const head = pieces.length > 0 ? 2 : 1;
+  const encoder = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
-      try {
-        for (const frame of frames.slice(0, head)) controller.enqueue(encoder.encode(frame));
-        if (reply.pauseMs) await sleep(reply.pauseMs, gone.signal);
-        if (gone.signal.aborted) return;
-        for (const frame of frames.slice(head)) controller.enqueue(encoder.encode(frame));
-        controller.close();
-      } catch {
-        // the client went away during the pause
-      }
-    },
-    cancel() {
-      gone.abort();
+      for (const frame of frames.slice(0, head)) controller.enqueue(encoder.encode(frame));
+      if (reply.pauseMs) await sleep(reply.pauseMs, signal);
+      // Nobody reads the rest once the client has gone: the body just ends.
+      if (!signal?.aborted) for (const frame of frames.slice(head)) controller.enqueue(encoder.encode(frame));
+      controller.close();
     },
   });
   return new Response(stream, { headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' } });

@@ -22,12 +22,3 @@ export async function runPool<T>(jobs: ReadonlyArray<() => Promise<T>>, limit: n
   await Promise.all(Array.from({ length: Math.min(Math.max(1, limit), jobs.length) }, worker));
   return results;
 }
-
-/** The simpler alternative, kept for comparison in `npm run bench`: fixed sub-batches of `limit`, each waiting for its slowest job. */
-export async function runInFixedBatches<T>(jobs: ReadonlyArray<() => Promise<T>>, limit: number): Promise<T[]> {
-  const results: T[] = [];
-  for (let start = 0; start < jobs.length; start += limit) {
-    results.push(...(await Promise.all(jobs.slice(start, start + limit).map((job) => job()))));
-  }
-  return results;
-}

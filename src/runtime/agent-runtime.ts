@@ -35,13 +35,8 @@ export class AgentRuntime {
    */
   async step(state: AgentState, approvedToolCall?: ToolCall, options: StepOptions = {}): Promise<StepResult> {
     const listener = new StepListener(options.onEvent);
-    let result: StepResult;
-    try {
-      result = await this.stepOrFail(state, approvedToolCall, options.signal ?? NEVER_ABORTED, listener);
-    } catch (error) {
-      // Only reached if reporting a failure itself failed: still an event, never a rejection.
-      result = { events: [{ type: 'error', sessionId: sessionIdOf(state), error: StepError.from(error) }], newState: state };
-    }
+    // stepOrFail turns every failure into an error event (reporting one cannot fail: the state it commits was checked).
+    const result = await this.stepOrFail(state, approvedToolCall, options.signal ?? NEVER_ABORTED, listener);
     listener.deliverRest(result.events);
     return result;
   }
@@ -116,13 +111,15 @@ function commit(produced: StepResult, working: AgentState): StepResult {
   if (!produced || typeof produced !== 'object') throw new TypeError('The executor returned no result: expected { events, newState }');
   if (!Array.isArray(produced.events)) throw new TypeError('The executor returned no events array');
   const events = adoptStepEvents(produced.events);
+  // An executor that hands back only events leaves the state as it was.
   const produce = produced.newState ?? working;
   let state: AgentState;
   try {
-    state = adoptState({ ...produce, events: [...(produce.events ?? []), ...events], lastModified: new Date().toISOString() });
+    state = adoptState({ ...produce, lastModified: new Date().toISOString() });
   } catch (error) {
     throw new InvalidStateError(`The executor returned an invalid state: ${(error as Error).message.replace(/^Invalid state: /, '')}`);
   }
+  state.events.push(...events);
   return { events, newState: state };
 }
 

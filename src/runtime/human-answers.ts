@@ -4,6 +4,7 @@ import type { AgentState } from './types';
 
 /** A human's answer to a pending prompt: it joins the conversation as a user message. */
 export function answerPrompt(state: AgentState, answer: string): AgentState {
+  if (!state.pendingHumanPrompt) throw new Error('No prompt is pending on this state');
   return answerWith(state, 'pendingHumanPrompt', { role: 'user', content: answer });
 }
 
@@ -30,7 +31,6 @@ export function rejectToolCall(state: AgentState, toolCallId: string, reason = '
 }
 
 function answerWith(state: AgentState, pendingKey: 'pendingHumanPrompt' | 'pendingHumanSelect', message: ChatMessage): AgentState {
-  if (!state[pendingKey]) throw new Error(`No ${pendingKey === 'pendingHumanPrompt' ? 'prompt' : 'selection'} is pending on this state`);
   const next = copyState(state);
   delete next[pendingKey];
   next.messages.push(message);

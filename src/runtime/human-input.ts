@@ -33,19 +33,22 @@ interface SettleHooks {
   changed(state: AgentState, event: RunLoopEvent): Promise<void>;
 }
 
-/** Approvals first (in order), then a prompt, then a selection; stops at the first question nobody answers. */
+/** The first pending approval, else a prompt, then a selection; stops at the first question nobody answers. */
 export async function settleHumanInput(initial: AgentState, human: HumanResponder | undefined, hooks: SettleHooks): Promise<{ waitingFor?: WaitingFor }> {
   let state = initial;
   const { sessionId } = state;
-  for (const call of initial.pendingToolsCalling ?? []) {
+  // One pending call at a time, in order: the run comes back while the state still waits.
+  const call = state.pendingToolsCalling?.[0];
+  if (call) {
     const decision = await human?.approve?.(call, state);
-    if (decision === true) state = await hooks.runApproved(call, state);
-    else if (decision === false) {
+    if (typeof decision !== 'boolean') return { waitingFor: { kind: 'approval', toolCall: call } };
+    if (decision) {
+      await hooks.runApproved(call, state);
+    } else {
       const reason = 'Rejected by the user';
-      state = rejectToolCall(state, call.id, reason);
-      await hooks.changed(state, { type: 'tool_rejected', sessionId, id: call.id, name: call.function.name, reason });
-    } else return { waitingFor: { kind: 'approval', toolCall: call } };
-    if (state.status !== 'waiting_for_human_input' && !state.pendingToolsCalling?.length) break;
+      await hooks.changed(rejectToolCall(state, call.id, reason), { type: 'tool_rejected', sessionId, id: call.id, name: call.function.name, reason });
+    }
+    return {};
   }
   if (state.pendingHumanPrompt) {
     const answer = await human?.answer?.(state.pendingHumanPrompt, state);

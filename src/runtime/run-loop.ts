@@ -45,6 +45,7 @@ export type RuntimeRunResult =
 export async function runUntilInterruption(runtime: AgentRuntime, input: AgentState, options: RuntimeRunOptions): Promise<RuntimeRunResult> {
   const loop = new RunLoop(runtime, options);
   try {
+    loop.checkOptions();
     return await loop.run(input);
   } catch (error) {
     return loop.failed(input, StepError.from(error).toJSON());
@@ -63,7 +64,11 @@ class RunLoop {
   ) {
     this.signal = options.signal ?? NEVER_ABORTED;
     this.maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
-    if (!Number.isInteger(this.maxSteps) || this.maxSteps < 1) throw new RangeError(`maxSteps must be a whole number >= 1 (got ${options.maxSteps})`);
+  }
+
+  /** A bad option is the run's error like any other: run() never rejects. */
+  checkOptions(): void {
+    if (!Number.isInteger(this.maxSteps) || this.maxSteps < 1) throw new RangeError(`maxSteps must be a whole number >= 1 (got ${this.options.maxSteps})`);
   }
 
   async run(input: AgentState): Promise<RuntimeRunResult> {
@@ -103,7 +108,8 @@ class RunLoop {
     const next = compactState(newState);
     const saved = await this.save(next);
     if (saved) return { result: saved };
-    if (next.status === 'error') return { result: this.end(next, { status: 'error', error: next.error ?? { name: 'Error', message: 'the step failed' } }) };
+    // An error state always holds its error: the runtime checks every state a step commits.
+    if (next.status === 'error') return { result: this.end(next, { status: 'error', error: next.error as StateError }) };
     return { state: next };
   }
 

@@ -16,7 +16,6 @@ export class StepError extends Error {
 
   static from(thrown: unknown): StepError {
     try {
-      if (thrown instanceof StepError) return thrown;
       if (thrown instanceof Error) {
         return new StepError(readText(() => thrown.message) ?? '(the error message could not be read)', readText(() => thrown.name) || 'Error');
       }
@@ -40,7 +39,7 @@ function readText(read: () => unknown): string | undefined {
   }
 }
 
-/** JSON when it can be, else util.inspect (cycles, BigInt, symbols); never throws. */
+/** JSON when it can be, else util.inspect (cycles, BigInt, symbols). */
 function describeValue(value: unknown): string {
   let text: string | undefined;
   try {
@@ -48,12 +47,7 @@ function describeValue(value: unknown): string {
   } catch {
     // not JSON: cycles, BigInt, throwing toJSON
   }
-  if (text === undefined) {
-    try {
-      text = inspect(value, { depth: 2, breakLength: Infinity, getters: false, customInspect: false });
-    } catch {
-      text = `(${typeof value})`;
-    }
-  }
+  // inspect reads no getters and runs no custom inspector; a hostile proxy that still breaks it is caught by the caller.
+  text ??= inspect(value, { depth: 2, breakLength: Infinity, getters: false, customInspect: false });
   return text.length > MAX_DESCRIPTION ? `${text.slice(0, MAX_DESCRIPTION - 1)}…` : text;
 }

@@ -29,11 +29,7 @@ export function createToolApprovalAgent(options: ToolApprovalAgentOptions): Agen
       }
       return {
         type: 'call_llm',
-        payload: {
-          messages: state.messages,
-          ...(options.toolDefinitions ? { tools: options.toolDefinitions } : {}),
-          ...(options.model ? { model: options.model } : {}),
-        },
+        payload: { messages: state.messages, tools: options.toolDefinitions, model: options.model },
       };
     },
   };

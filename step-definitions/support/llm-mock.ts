@@ -13,12 +13,19 @@ export const LLM_MODEL = 'test-model';
 export class LlmMock {
   private script = new ScriptedModel();
   private server?: SetupServer;
+  /** The Authorization header of each request, in arrival order. */
+  authorizations: Array<string | null> = [];
 
   listen(): void {
     // Loaded here, not at import: a parallel run's coordinator loads the support code but runs no scenario.
     const { http } = require('msw') as typeof import('msw');
     const { setupServer } = require('msw/node') as typeof import('msw/node');
-    const server = setupServer(http.post(`${LLM_BASE_URL}/chat/completions`, async ({ request }) => this.script.respond((await request.json()) as ChatCompletionRequest, request.signal)));
+    const server = setupServer(
+      http.post(`${LLM_BASE_URL}/chat/completions`, async ({ request }) => {
+        this.authorizations.push(request.headers.get('authorization'));
+        return this.script.respond((await request.json()) as ChatCompletionRequest, request.signal);
+      }),
+    );
     server.listen({ onUnhandledRequest: 'error' });
     this.server = server;
   }
@@ -30,6 +37,7 @@ export class LlmMock {
   /** A fresh, empty script for the next scenario. */
   reset(): void {
     this.script = new ScriptedModel();
+    this.authorizations = [];
   }
 
   /** Queue replies; each request consumes the first one that fits its conversation. */

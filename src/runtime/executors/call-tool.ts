@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ToolCall } from '../../llm';
 import { toolCallSchema } from '../state-schema';
 import type { Agent, AgentState, InstructionExecutor, StepResult } from '../types';
+import { StepError } from '../step-error';
 import { parseInstruction } from './parse-instruction';
 
 const callToolSchema = z.looseObject({ type: z.literal('call_tool'), toolCall: toolCallSchema });
@@ -35,7 +36,8 @@ function serializeResult(name: string, result: unknown): string {
   try {
     return JSON.stringify(result) ?? 'null';
   } catch (error) {
-    throw new TypeError(`Tool ${name} returned a value that cannot be stored as JSON: ${error instanceof Error ? error.message : String(error)}`);
+    // JSON.stringify fails with a TypeError (BigInt, a cycle) or with whatever a toJSON throws.
+    throw new TypeError(`Tool ${name} returned a value that cannot be stored as JSON: ${StepError.from(error).message}`);
   }
 }
 
