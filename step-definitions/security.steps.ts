@@ -97,7 +97,7 @@ Given('权限规则:', function (this: SynapseWorld, table: DataTable) {
 
 const policyOf = (world: SynapseWorld) => new PermissionPolicy((security(world).current().permissions as PermissionRules | undefined) ?? {});
 
-When('按权限策略判定命令 `{}`', function (this: SynapseWorld, command: string) {
+When(/^按权限策略判定命令 `([\s\S]*)`$/, function (this: SynapseWorld, command: string) {
   check(this).verdict = policyOf(this).evaluate(command);
 });
 
@@ -110,6 +110,10 @@ When('按权限策略判定一条由 {int} 个 {string} 加一个 {string} 组�
 
 Then('判定结果应为 {string}', function (this: SynapseWorld, action: string) {
   expect(check(this).verdict?.action, JSON.stringify(check(this).verdict?.rule?.label)).to.equal(action);
+});
+
+Then(/^需要批准的部分依次为 `([\s\S]*)`$/, function (this: SynapseWorld, parts: string) {
+  expect(check(this).verdict?.askingParts).to.deep.equal(parts.split('；'));
 });
 
 Then('判定应在 {int} 毫秒内完成', function (this: SynapseWorld, limit: number) {
