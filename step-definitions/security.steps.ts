@@ -4,7 +4,7 @@ import { DataTable, Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { loadPermissionRules, PermissionPolicy, type ApprovalAnswer, type PermissionAction, type PermissionRules, type PermissionVerdict, type SandboxMode } from '../src';
 import { RunnerContext } from './support/runner-context';
-import { SecurityContext } from './support/security-context';
+import { FAILING_APPROVAL, SecurityContext } from './support/security-context';
 import { ToolsContext } from './support/tools-context';
 import type { SynapseWorld } from './support/world';
 
@@ -139,7 +139,7 @@ Then('SubAgent 执行器不应收到任何请求', function (this: SynapseWorld)
 });
 
 Given(/^审批者会依次回答 (.+)$/, function (this: SynapseWorld, list: string) {
-  security(this).approveWith([...list.matchAll(/"(\w+)"/g)].map((match) => match[1] as ApprovalAnswer));
+  security(this).approveWith([...list.matchAll(/"(\w+)"/g)].map((match) => match[1] as ApprovalAnswer | typeof FAILING_APPROVAL));
 });
 
 Then('审批者应被询问 {int} 次，每次都看到完整的命令 `{}`', function (this: SynapseWorld, times: number, command: string) {

@@ -111,6 +111,19 @@ Feature: Bash 工具的权限策略
         | echo go && git push origin | ask   |
         | echo go; git push --force  | deny  |
 
+    Scenario: 以 * 开头（或字面开头不足两个字符）的通配规则匹配命令的任意位置
+      Given 权限规则:
+        | 动作 | 模式          |
+        | deny | *--force*     |
+        | deny | *--no-verify* |
+        | ask  | r*            |
+      Then 命令的判定应为:
+        | 命令                        | 结果  |
+        | git push --force origin     | deny  |
+        | git commit --no-verify -m x | deny  |
+        | rsync -a src/ dst/          | ask   |
+        | git status --short          | allow |
+
     Scenario: 没有规则匹配时由 unmatched 决定，allow 规则于是成为白名单
       Given 权限规则:
         | 动作      | 模式   |
@@ -240,6 +253,30 @@ Feature: Bash 工具的权限策略
       Then 工作区文件 `four.txt` 的内容应为 ""
       When 路由命令 `rm four.txt`
       Then 命令结果应为拒绝，说明 "denied by policy: deny rule \"rm *\""
+
+    Scenario: 审批者自己出错时命令被拒绝，原因里有它的错误
+      Given 权限规则:
+        | 动作 | 模式    |
+        | ask  | touch * |
+      And 审批者会依次回答 "fails"
+      And Router 已就绪
+      When 路由命令 `touch five.txt`
+      Then 命令结果应为拒绝，说明 "the approval failed (the terminal went away)"
+      And 工作区中不应存在文件 `five.txt`
+
+    Scenario Outline: 没有规则匹配、unmatched 为 <unmatched> 时，拒绝的原因说明这一点
+      Given 权限规则:
+        | 动作      | 模式        |
+        | allow     | ls*         |
+        | unmatched | <unmatched> |
+      And Router 已就绪
+      When 路由命令 `cat notes.txt`
+      Then 命令结果应为拒绝，说明 "no rule matched \"cat notes.txt\" and unmatched commands are <说明>"
+
+      Examples:
+        | unmatched | 说明        |
+        | deny      | denied      |
+        | ask       | asked about |
 
     Scenario: 子代理继承父运行的策略
       Given 权限规则:
