@@ -197,6 +197,22 @@ Feature: 会话存储
         | 打开 | a/b           |
         | 打开 | /etc/passwd   |
 
+    Scenario: 用已经存在的会话 ID 创建会话被拒绝，原来的会话不受影响
+      Given 会话存储中有一个含 2 条消息的会话
+      When 我尝试在会话存储中以这个会话的 ID 创建会话
+      Then 会话存储报错 Error，消息包含 "already exists"
+      When 我重新打开这个会话
+      Then 会话历史只包含原来的第 1、2 条消息
+
+    Scenario: 会话存储目录的名字太长时，错误用人话说明
+      Given 会话存储目录的名字有 300 个字符
+      When 我尝试在会话存储中创建一个新会话
+      Then 会话存储报错 SessionsDirError，消息包含 "cannot be read (the name is too long)"
+
+    Scenario: 两个会话存储同时在还不存在的目录里创建会话，谁先建好目录都不影响另一个
+      When 两个会话存储同时在一个还不存在的目录 "a/b/c/sessions" 里各创建一个会话
+      Then 两个会话都在那个目录里
+
     Scenario: 会话目录的位置上是一个普通文件时给出清楚的错误
       Given 会话存储目录的位置上是一个普通文件
       When 我尝试在会话存储中创建一个新会话

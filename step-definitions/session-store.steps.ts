@@ -1,13 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Given, Then, When, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import fc from 'fast-check';
 import type { ChatMessage } from '../src/llm/types';
-import { contextStats, MISSING_RESULT_TEXT, sanitizeHistory } from '../src/session';
+import { contextStats, MISSING_RESULT_TEXT, sanitizeHistory, SessionStore } from '../src/session';
 import { ensureFreshBuild, LIBRARY_ENTRY } from './support/cli-context';
 import { referenceHistoryTokens } from './support/reference-tokenizer';
 import { messagesFromTable, messagesToRows, plainConversation, SessionContext } from './support/session-context';
@@ -213,6 +213,27 @@ When('我尝试在会话存储中删除会话 {string}', async function (this: S
 When('我尝试在会话存储中创建一个新会话', async function (this: SynapseWorld) {
   const c = ctx(this);
   await c.attempt(() => c.createSession());
+});
+
+When('我尝试在会话存储中以这个会话的 ID 创建会话', async function (this: SynapseWorld) {
+  const c = ctx(this);
+  await c.attempt(async () => (await c.store()).create({ id: c.session.id, title: '冒名' }));
+});
+
+When('两个会话存储同时在一个还不存在的目录 {string} 里各创建一个会话', async function (this: SynapseWorld, path: string) {
+  const dir = join(await this.tempDir(), path);
+  const created = await Promise.all([new SessionStore(dir).create(), new SessionStore(dir).create()]);
+  ctx(this).createdIn = { dir, ids: created.map((session) => session.id) };
+});
+
+Then('两个会话都在那个目录里', async function (this: SynapseWorld) {
+  const { dir, ids } = ctx(this).createdIn!;
+  expect(new Set(ids).size).to.equal(2);
+  expect((await readdir(dir)).sort()).to.deep.equal([...ids].sort());
+});
+
+Given('会话存储目录的名字有 {int} 个字符', async function (this: SynapseWorld, length: number) {
+  ctx(this).useSessionsDir(join(await this.tempDir(), 's'.repeat(length)));
 });
 
 Given('会话存储目录的位置上是一个普通文件', async function (this: SynapseWorld) {
