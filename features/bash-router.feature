@@ -159,6 +159,23 @@ Feature: Bash 路由器与原生 Shell 会话
 
         """
 
+    Scenario Outline: search 的选项：<情形>
+      Given Router 已就绪
+      And 工作区文件 `notes/a.txt` 的内容为 "Alpha\nbeta\n"
+      When 路由命令 `<命令>`
+      Then 标准输出应为:
+        """
+        <输出>
+
+        """
+
+      Examples:
+        | 情形                                   | 命令                                    | 输出                        |
+        | -i 不区分大小写                        | search -i "^alpha" notes                | notes/a.txt:1: Alpha        |
+        | 默认区分大小写                         | search "^alpha" notes                   | No matches for /^alpha/ in notes |
+        | 单个文件也按 --glob 过滤（相对当前目录） | search beta notes/a.txt --glob "notes/*" | notes/a.txt:2: beta         |
+        | 单个文件不匹配 --glob 时不搜索         | search beta notes/a.txt --glob "*.md"   | No matches for /beta/ in notes/a.txt |
+
     Scenario Outline: 每个 Agent 命令都有 --help：<命令>
       Given Router 已就绪
       When 路由命令 `<命令> --help`
@@ -188,6 +205,12 @@ Feature: Bash 路由器与原生 Shell 会话
         | write only-a-path.txt       | invalid_usage     | 1      | Usage: write <path> <content>         |
         | definitely-not-a-command-x  | command_not_found | 127    | definitely-not-a-command-x: command not found |
         | ls ./no-such-entry          | execution_error   | 2      | [stderr]                              |
+        | search                      | invalid_usage     | 1      | missing <regex>                       |
+        | search a b c                | invalid_usage     | 1      | too many arguments                    |
+        | search a ./no-such-dir      | execution_error   | 1      | File not found: ./no-such-dir         |
+        | glob                        | invalid_usage     | 1      | missing <pattern>                     |
+        | glob "*" tmp.txt            | invalid_usage     | 1      | tmp.txt is not a directory            |
+        | glob "*" ./no-such-dir      | execution_error   | 1      | File not found: ./no-such-dir         |
 
   Rule: 只读路由器拒绝一切改动文件的命令
 

@@ -197,6 +197,22 @@ Feature: 会话存储
         | 打开 | a/b           |
         | 打开 | /etc/passwd   |
 
+    Scenario: 用已经存在的会话 ID 创建会话被拒绝，原来的会话不受影响
+      Given 会话存储中有一个含 2 条消息的会话
+      When 我尝试在会话存储中以这个会话的 ID 创建会话
+      Then 会话存储报错 Error，消息包含 "already exists"
+      When 我重新打开这个会话
+      Then 会话历史只包含原来的第 1、2 条消息
+
+    Scenario: 会话存储目录的名字太长时，错误用人话说明
+      Given 会话存储目录的名字有 300 个字符
+      When 我尝试在会话存储中创建一个新会话
+      Then 会话存储报错 SessionsDirError，消息包含 "cannot be read (the name is too long)"
+
+    Scenario: 两个会话存储同时在还不存在的目录里创建会话，谁先建好目录都不影响另一个
+      When 两个会话存储同时在一个还不存在的目录 "a/b/c/sessions" 里各创建一个会话
+      Then 两个会话都在那个目录里
+
     Scenario: 会话目录的位置上是一个普通文件时给出清楚的错误
       Given 会话存储目录的位置上是一个普通文件
       When 我尝试在会话存储中创建一个新会话
@@ -221,3 +237,78 @@ Feature: 会话存储
       And 我列出会话存储中的会话
       Then 会话存储中不再有这个会话
       And 会话列表为空
+
+  Rule: 一个会话只有一个写者；写锁的持有者已经不在时，锁被接管而不是永远挡住会话
+
+    Scenario Outline: 写锁留给了<持有者>：追加照常完成，写完后不留下锁
+      Given 会话存储中有一个含 2 条消息的会话
+      And 会话的写锁文件留给了<持有者>
+      When 我向会话追加一条用户消息 "继续"
+      And 我重新打开这个会话
+      Then 会话历史共有 3 条消息，最后一条是用户消息 "继续"
+      And 会话目录中只有文件 "history.jsonl, index.json"
+
+      Examples:
+        | 持有者                         |
+        | 一个已经结束的进程             |
+        | 一个进程号已被别的进程重用的进程 |
+        | 本进程里一个已经不在的写者     |
+
+    Scenario: 读不懂的写锁文件过了宽限期就当作崩溃的遗留被接管
+      Given 会话存储中有一个含 2 条消息的会话
+      And 会话的写锁文件是 5 秒前写下的一段读不懂的内容
+      When 我向会话追加一条用户消息 "继续"
+      And 我重新打开这个会话
+      Then 会话历史共有 3 条消息，最后一条是用户消息 "继续"
+      And 会话目录中只有文件 "history.jsonl, index.json"
+
+    Scenario: 死在接管途中的进程留下的接管目录不会挡住后来者
+      Given 会话存储中有一个含 2 条消息的会话
+      And 会话的写锁文件留给了一个已经结束的进程
+      And 会话目录中留着一个 5 秒前的写锁接管目录
+      When 我向会话追加一条用户消息 "继续"
+      And 我重新打开这个会话
+      Then 会话历史共有 3 条消息，最后一条是用户消息 "继续"
+      And 会话目录中只有文件 "history.jsonl, index.json"
+
+    Scenario Outline: 写锁由<持有者>持有：追加被拒绝并指明持有者，锁和历史都不动
+      Given 会话存储中有一个含 2 条消息的会话
+      And 会话的写锁文件留给了<持有者>
+      When 我尝试向会话追加一条用户消息 "继续"
+      Then 会话存储报错 SessionLockedError，指明会话和写锁文件中的持有者
+      And 会话的写锁文件原样保留
+      When 我重新打开这个会话
+      Then 会话历史只包含原来的第 1、2 条消息
+
+      Examples:
+        | 持有者                         |
+        | 一个正在运行的进程             |
+        | 另一台主机上的进程             |
+        | 本进程里另一个打开它的会话对象 |
+
+      @cli
+      Examples: 真实的另一个进程（用构建好的库）
+        | 持有者                 |
+        | 另一个用这个会话的进程 |
+
+    @cli
+    Scenario: 持有写锁的进程以 process.exit 退出时删除它的锁
+      Given 会话存储中有一个含 2 条消息的会话
+      And 另一个进程取得这个会话的写锁后以 process.exit 退出
+      Then 会话目录中只有文件 "history.jsonl, index.json"
+      When 我向会话追加一条用户消息 "继续"
+      And 我重新打开这个会话
+      Then 会话历史共有 3 条消息，最后一条是用户消息 "继续"
+
+    Scenario: 刚开始写的写锁文件不被当作遗留：等它写完，再按持有者拒绝
+      Given 会话存储中有一个含 2 条消息的会话
+      And 会话的写锁文件刚开始写、还读不懂，100 毫秒后由一个正在运行的进程写完
+      When 我尝试向会话追加一条用户消息 "继续"
+      Then 会话存储报错 SessionLockedError，指明会话和写锁文件中的持有者
+      And 会话的写锁文件原样保留
+
+    Scenario: 写锁文件的位置上是一个目录时，错误指明这个文件
+      Given 会话存储中有一个含 2 条消息的会话
+      And 会话的写锁文件的位置上是一个目录
+      When 我尝试向会话追加一条用户消息 "继续"
+      Then 会话存储报错 SessionFileError，消息包含 "writer.lock: it is a directory, where a file was expected"

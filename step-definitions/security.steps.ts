@@ -4,7 +4,7 @@ import { type DataTable, Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { loadPermissionRules, PermissionPolicy, type ApprovalAnswer, type PermissionAction, type PermissionRules, type PermissionVerdict, type SandboxMode } from '../src';
 import { RunnerContext } from './support/runner-context';
-import { SecurityContext } from './support/security-context';
+import { FAILING_APPROVAL, SecurityContext } from './support/security-context';
 import { ToolsContext } from './support/tools-context';
 import type { SynapseWorld } from './support/world';
 
@@ -100,7 +100,7 @@ Given('权限规则:', function (this: SynapseWorld, table: DataTable) {
 
 const policyOf = (world: SynapseWorld) => new PermissionPolicy((security(world).current().permissions as PermissionRules | undefined) ?? {});
 
-When('按权限策略判定命令 `{}`', function (this: SynapseWorld, command: string) {
+When(/^按权限策略判定命令 `([\s\S]*)`$/, function (this: SynapseWorld, command: string) {
   check(this).verdict = policyOf(this).evaluate(command);
 });
 
@@ -113,6 +113,10 @@ When('按权限策略判定一条由 {int} 个 {string} 加一个 {string} 组�
 
 Then('判定结果应为 {string}', function (this: SynapseWorld, action: string) {
   expect(check(this).verdict?.action, JSON.stringify(check(this).verdict?.rule?.label)).to.equal(action);
+});
+
+Then(/^需要批准的部分依次为 `([\s\S]*)`$/, function (this: SynapseWorld, parts: string) {
+  expect(check(this).verdict?.askingParts).to.deep.equal(parts.split('；'));
 });
 
 Then('判定应在 {int} 毫秒内完成', function (this: SynapseWorld, limit: number) {
@@ -138,7 +142,7 @@ Then('SubAgent 执行器不应收到任何请求', function (this: SynapseWorld)
 });
 
 Given(/^审批者会依次回答 (.+)$/, function (this: SynapseWorld, list: string) {
-  security(this).approveWith([...list.matchAll(/"(\w+)"/g)].map((match) => match[1] as ApprovalAnswer));
+  security(this).approveWith([...list.matchAll(/"(\w+)"/g)].map((match) => match[1] as ApprovalAnswer | typeof FAILING_APPROVAL));
 });
 
 Then('审批者应被询问 {int} 次，每次都看到完整的命令 `{}`', function (this: SynapseWorld, times: number, command: string) {

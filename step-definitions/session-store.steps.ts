@@ -1,10 +1,14 @@
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdir, readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Given, Then, When, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import fc from 'fast-check';
 import type { ChatMessage } from '../src/llm/types';
-import { contextStats, MISSING_RESULT_TEXT, sanitizeHistory } from '../src/session';
+import { contextStats, MISSING_RESULT_TEXT, sanitizeHistory, SessionStore } from '../src/session';
+import { ensureFreshBuild, LIBRARY_ENTRY } from './support/cli-context';
 import { referenceHistoryTokens } from './support/reference-tokenizer';
 import { messagesFromTable, messagesToRows, plainConversation, SessionContext } from './support/session-context';
 import type { SynapseWorld } from './support/world';
@@ -211,6 +215,27 @@ When('我尝试在会话存储中创建一个新会话', async function (this: S
   await c.attempt(() => c.createSession());
 });
 
+When('我尝试在会话存储中以这个会话的 ID 创建会话', async function (this: SynapseWorld) {
+  const c = ctx(this);
+  await c.attempt(async () => (await c.store()).create({ id: c.session.id, title: '冒名' }));
+});
+
+When('两个会话存储同时在一个还不存在的目录 {string} 里各创建一个会话', async function (this: SynapseWorld, path: string) {
+  const dir = join(await this.tempDir(), path);
+  const created = await Promise.all([new SessionStore(dir).create(), new SessionStore(dir).create()]);
+  ctx(this).createdIn = { dir, ids: created.map((session) => session.id) };
+});
+
+Then('两个会话都在那个目录里', async function (this: SynapseWorld) {
+  const { dir, ids } = ctx(this).createdIn!;
+  expect(new Set(ids).size).to.equal(2);
+  expect((await readdir(dir)).sort()).to.deep.equal([...ids].sort());
+});
+
+Given('会话存储目录的名字有 {int} 个字符', async function (this: SynapseWorld, length: number) {
+  ctx(this).useSessionsDir(join(await this.tempDir(), 's'.repeat(length)));
+});
+
 Given('会话存储目录的位置上是一个普通文件', async function (this: SynapseWorld) {
   await writeFile(await ctx(this).sessionsDir(), 'not a directory');
 });
@@ -352,3 +377,118 @@ function checkSanitized(history: ChatMessage[]): boolean {
   expect([again.removed, again.added]).to.deep.equal([[], []]);
   return true;
 }
+
+// --- 写锁 ------------------------------------------------------------------------------------------
+
+/** The lock file a scenario planted, to compare with what is left after the attempt. */
+const plantedLocks = new WeakMap<SynapseWorld, { pid: number; hostname: string; text: string }>();
+const lockPath = async (world: SynapseWorld) => join(await ctx(world).sessionsDir(), ctx(world).session.id, 'writer.lock');
+
+async function plantLock(world: SynapseWorld, fields: { pid: number; hostname?: string; processStart?: string }, ageMs = 0): Promise<void> {
+  const holder = { hostname: hostname(), acquiredAt: new Date(Date.now() - ageMs).toISOString(), token: 'f00dfeedf00dfeed', ...fields };
+  const text = `${JSON.stringify(holder)}\n`;
+  await writeFile(await lockPath(world), text);
+  plantedLocks.set(world, { pid: holder.pid, hostname: holder.hostname, text });
+}
+
+async function exitedPid(): Promise<number> {
+  const child = spawn('true');
+  await once(child, 'exit');
+  return child.pid!;
+}
+
+async function runningPid(world: SynapseWorld): Promise<number> {
+  const child = spawn('sleep', ['60'], { stdio: 'ignore' });
+  world.onCleanup(() => child.kill('SIGKILL'));
+  await once(child, 'spawn');
+  return child.pid!;
+}
+
+/** Another node process that opens the session through the built library and takes its writer lock. */
+async function lockingProcess(world: SynapseWorld, then: 'hold' | 'exit'): Promise<ChildProcess> {
+  await ensureFreshBuild();
+  const script = `const { SessionStore } = require(${JSON.stringify(LIBRARY_ENTRY)});
+    (async () => {
+      const session = await new SessionStore(process.argv[1]).open(process.argv[2]);
+      await session.lock();
+      process.stdout.write('locked\\n');
+      if (process.argv[3] === 'exit') process.exit(0);
+      setInterval(() => undefined, 1000);
+    })();`;
+  const child = spawn(process.execPath, ['-e', script, await ctx(world).sessionsDir(), ctx(world).session.id, then], { stdio: ['ignore', 'pipe', 'inherit'] });
+  world.onCleanup(() => child.kill('SIGKILL'));
+  const [chunk] = (await once(child.stdout!, 'data')) as [Buffer];
+  expect(chunk.toString()).to.equal('locked\n');
+  return child;
+}
+
+const LOCK_HOLDERS: Record<string, (world: SynapseWorld) => Promise<void>> = {
+  另一个用这个会话的进程: async (world) => {
+    const child = await lockingProcess(world, 'hold');
+    const text = await readFile(await lockPath(world), 'utf8');
+    plantedLocks.set(world, { pid: child.pid!, hostname: hostname(), text });
+  },
+  一个已经结束的进程: async (world) => plantLock(world, { pid: await exitedPid() }),
+  一个正在运行的进程: async (world) => plantLock(world, { pid: await runningPid(world) }),
+  // The pid runs, but it started at another time than the lock says: the kernel reused the pid.
+  一个进程号已被别的进程重用的进程: async (world) => plantLock(world, { pid: await runningPid(world), processStart: '1' }),
+  本进程里一个已经不在的写者: async (world) => plantLock(world, { pid: process.pid }),
+  本进程里另一个打开它的会话对象: async (world) => {
+    const other = await (await ctx(world).store()).open(ctx(world).session.id);
+    await other.lock();
+    world.onCleanup(() => other.close());
+    plantedLocks.set(world, { pid: process.pid, hostname: hostname(), text: await readFile(await lockPath(world), 'utf8') });
+  },
+  另一台主机上的进程: async (world) => plantLock(world, { pid: 4242, hostname: 'build-server-7' }),
+};
+
+Given('会话的写锁文件留给了{word}', async function (this: SynapseWorld, holder: string) {
+  await LOCK_HOLDERS[holder]!(this);
+});
+
+Given('会话的写锁文件是 {int} 秒前写下的一段读不懂的内容', async function (this: SynapseWorld, seconds: number) {
+  const path = await lockPath(this);
+  await writeFile(path, '{"pid": 12');
+  const then = new Date(Date.now() - seconds * 1000);
+  await utimes(path, then, then);
+});
+
+Given('会话的写锁文件刚开始写、还读不懂，{int} 毫秒后由{word}写完', async function (this: SynapseWorld, ms: number, holder: string) {
+  await writeFile(await lockPath(this), '{"pid": 12');
+  const completed = delay(ms).then(() => LOCK_HOLDERS[holder]!(this));
+  this.onCleanup(() => completed);
+});
+
+Given('会话目录中留着一个 {int} 秒前的写锁接管目录', async function (this: SynapseWorld, seconds: number) {
+  const path = `${await lockPath(this)}.takeover`;
+  await mkdir(path);
+  const then = new Date(Date.now() - seconds * 1000);
+  await utimes(path, then, then);
+});
+
+Given('会话的写锁文件的位置上是一个目录', async function (this: SynapseWorld) {
+  await mkdir(await lockPath(this));
+});
+
+When('我尝试向会话追加一条用户消息 {string}', async function (this: SynapseWorld, content: string) {
+  const c = ctx(this);
+  await c.attempt(() => c.append([{ role: 'user', content }]));
+});
+
+Then('会话存储报错 SessionLockedError，指明会话和写锁文件中的持有者', function (this: SynapseWorld) {
+  const { pid, hostname: host } = plantedLocks.get(this)!;
+  const { error, session } = ctx(this);
+  expect(error?.name).to.equal('SessionLockedError');
+  const where = host === hostname() ? `pid ${pid},` : `pid ${pid} on ${host},`;
+  expect(error!.message).to.include(`Session "${session.id}" is being written by another process (${where}`);
+});
+
+Then('会话的写锁文件原样保留', async function (this: SynapseWorld) {
+  expect(await readFile(await lockPath(this), 'utf8')).to.equal(plantedLocks.get(this)!.text);
+});
+
+Given('另一个进程取得这个会话的写锁后以 process.exit 退出', async function (this: SynapseWorld) {
+  const child = await lockingProcess(this, 'exit');
+  const [code] = await once(child, 'exit');
+  expect(code).to.equal(0);
+});

@@ -56,6 +56,46 @@ Feature: Bash 工具的权限策略
         | find . -name victim.txt -exec rm {} \;     |
         | if true; then rm victim.txt; fi            |
         | ls & rm victim.txt                         |
+        | echo ${X:-$(rm victim.txt)}                |
+        | su root -c 'rm victim.txt'                 |
+        | env - rm victim.txt                        |
+
+    Scenario Outline: 每一条会运行的简单命令都单独判定：<构造>
+      Given 权限规则:
+        | 动作      | 模式  |
+        | defaults  | false |
+        | unmatched | ask   |
+      When 按权限策略判定命令 `<命令>`
+      Then 判定结果应为 "ask"
+      And 需要批准的部分依次为 `<部分>`
+
+      Examples:
+        | 构造                                   | 命令                                          | 部分                                              |
+        | 注释里的命令不运行                     | ls # rm x                                     | ls                                                |
+        | 词中间的 # 不是注释                    | echo a#b                                      | echo a#b                                          |
+        | ANSI-C 引号按转义解码（十六进制）      | $'r\x6d' x                                    | rm x                                              |
+        | ANSI-C 引号按转义解码（八进制、引号）  | $'\162m' $'it\'s' $'\q'                       | rm it's q                                         |
+        | ANSI-C 引号按转义解码（换行）          | echo $'1\\n2'                                 | echo 1\n2                                         |
+        | 参数展开里的命令替换                   | echo ${X:-\} #$(rm x)} ${Y:-`echo }`}          | echo ${X:-\} #$(rm x)} ${Y:-`echo }`}；rm x；echo } |
+        | 参数展开在引号与替换之外的第一个 } 结束 | echo ${X:-'}' "}" $(echo }) {}; rm x         | echo ${X:-'}' "}" $(echo }) {}；rm x；echo }       |
+        | 进程替换                               | diff <(ls) >(rm x)                            | diff；ls；rm x                                    |
+        | 双引号里的转义与命令替换               | echo "a \" $(rm x) `rm y` \$z"                | echo a " $(rm x) `rm y` $z；rm x；rm y            |
+        | 双引号里的反斜杠与续行                 | echo "a\\\\b" "c\\\nd"                         | echo a\\b cd                                      |
+        | 双引号里命令替换中的引号               | echo "$(echo ")")" "`echo "("`"               | echo $(echo ")") `echo "("`；echo )；echo (       |
+        | 命令替换里的引号、转义与反引号         | echo $(echo ')' "(" \) `ls`)                  | echo $(echo ')' "(" \) `ls`)；echo ) ( ) `ls`；ls |
+        | 嵌套的反引号                           | echo `echo \`rm x\``                          | echo `echo \`rm x\``；echo `rm x`；rm x            |
+        | 算术展开不是命令                       | echo $((1+2)) "$((3))"                        | echo $((1+2)) $((3))                              |
+        | 交给 shell 的 here-document            | bash <<EOF\nrm x\nEOF\nls                      | bash；ls；rm x                                    |
+        | 交给别的命令的 here-document 只是数据  | cat <<EOF\nrm x\nEOF\nls                       | cat；ls                                           |
+        | <<- 去掉行首制表符，引号里的结束标记   | A=1 /bin/bash <<-'EOF'\n	rm x\n	EOF\nls          | A=1 /bin/bash；ls；rm x                                |
+        | 转义的结束标记                         | sh << \EOF\nrm x\nEOF                           | sh；rm x                                          |
+        | 没有结束标记的 here-document           | bash <<EOF\nrm x                               | bash；rm x                                        |
+        | find -exec 缺少结尾                    | find . -exec rm {}                            | find . -exec rm {}；rm {}                         |
+        | env -S 的脚本                          | env -S 'rm x'                                 | env -S rm x；rm x                                 |
+        | su -c 的脚本                           | su -c 'rm x' root                             | su -c rm x root；rm x                             |
+        | watch 的命令按 shell 文本运行          | watch -n 1 'rm x; ls'                         | watch -n 1 rm x; ls；rm x；ls                      |
+        | -- 之后的 timeout 参数                 | timeout -- 5 rm x                             | timeout -- 5 rm x；rm x                           |
+        | 没写完的引号与替换                     | echo "a $(rm x                                | echo a $(rm x；rm x                               |
 
     Scenario: deny 胜过 ask，ask 胜过 allow
       Given 权限规则:
@@ -70,6 +110,19 @@ Feature: Bash 工具的权限策略
         | git push --force origin    | deny  |
         | echo go && git push origin | ask   |
         | echo go; git push --force  | deny  |
+
+    Scenario: 以 * 开头（或字面开头不足两个字符）的通配规则匹配命令的任意位置
+      Given 权限规则:
+        | 动作 | 模式          |
+        | deny | *--force*     |
+        | deny | *--no-verify* |
+        | ask  | r*            |
+      Then 命令的判定应为:
+        | 命令                        | 结果  |
+        | git push --force origin     | deny  |
+        | git commit --no-verify -m x | deny  |
+        | rsync -a src/ dst/          | ask   |
+        | git status --short          | allow |
 
     Scenario: 没有规则匹配时由 unmatched 决定，allow 规则于是成为白名单
       Given 权限规则:
@@ -200,6 +253,30 @@ Feature: Bash 工具的权限策略
       Then 工作区文件 `four.txt` 的内容应为 ""
       When 路由命令 `rm four.txt`
       Then 命令结果应为拒绝，说明 "denied by policy: deny rule \"rm *\""
+
+    Scenario: 审批者自己出错时命令被拒绝，原因里有它的错误
+      Given 权限规则:
+        | 动作 | 模式    |
+        | ask  | touch * |
+      And 审批者会依次回答 "fails"
+      And Router 已就绪
+      When 路由命令 `touch five.txt`
+      Then 命令结果应为拒绝，说明 "the approval failed (the terminal went away)"
+      And 工作区中不应存在文件 `five.txt`
+
+    Scenario Outline: 没有规则匹配、unmatched 为 <unmatched> 时，拒绝的原因说明这一点
+      Given 权限规则:
+        | 动作      | 模式        |
+        | allow     | ls*         |
+        | unmatched | <unmatched> |
+      And Router 已就绪
+      When 路由命令 `cat notes.txt`
+      Then 命令结果应为拒绝，说明 "no rule matched \"cat notes.txt\" and unmatched commands are <说明>"
+
+      Examples:
+        | unmatched | 说明        |
+        | deny      | denied      |
+        | ask       | asked about |
 
     Scenario: 子代理继承父运行的策略
       Given 权限规则:

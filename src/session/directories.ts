@@ -75,7 +75,6 @@ async function existingDirectory(path: string): Promise<boolean> {
     if (error instanceof DirectoryError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return false;
-    if (code === 'ENOTDIR') throw new DirectoryError(path, 'a parent of it is a file, not a directory');
     throw new DirectoryError(path, describeFsError(error, path));
   }
 }

@@ -135,7 +135,7 @@ export class SessionStore {
     try {
       await makeDirectory(this.sessionsDir);
     } catch (error) {
-      throw new SessionsDirError(this.sessionsDir, error instanceof DirectoryError ? error.problem : describeFsError(error));
+      throw new SessionsDirError(this.sessionsDir, (error as DirectoryError).problem); // makeDirectory throws nothing else
     }
   }
 

@@ -9,6 +9,8 @@ import type { SynapseWorld } from './world';
 
 const REPO = resolve(__dirname, '..', '..');
 export const CLI_ENTRY = join(REPO, 'dist', 'cli.js');
+/** The built library, for scenarios where another process uses it. */
+export const LIBRARY_ENTRY = join(REPO, 'dist', 'index.js');
 
 /** What the build reads: a change to any of these since dist/cli.js was written makes dist stale. */
 const BUILD_INPUTS = [join(REPO, 'src'), join(REPO, 'tsconfig.json'), join(REPO, 'tsconfig.build.json')];

@@ -6,6 +6,9 @@ import { RunnerContext } from './runner-context';
 import { ToolsContext } from './tools-context';
 import type { SynapseWorld } from './world';
 
+/** A scripted answer on which the approver throws, as one whose terminal closed would. */
+export const FAILING_APPROVAL = 'fails';
+
 /**
  * The security domain of a scenario: the secrets it planted, the rules and approver it configured (applied
  * to the scenario's router and runner alike: one ToolSecurityOptions), and what the approver was asked.
@@ -15,7 +18,7 @@ export class SecurityContext {
   readonly secrets = new Map<string, string>();
   readonly approvals: PermissionRequest[] = [];
   readonly events: PermissionEvent[] = [];
-  private answers: ApprovalAnswer[] = [];
+  private answers: Array<ApprovalAnswer | typeof FAILING_APPROVAL> = [];
 
   constructor(private readonly world: SynapseWorld) {}
 
@@ -50,13 +53,14 @@ export class SecurityContext {
   }
 
   /** An approver answering from a queue and recording each request. */
-  approveWith(answers: ApprovalAnswer[]): void {
+  approveWith(answers: Array<ApprovalAnswer | typeof FAILING_APPROVAL>): void {
     this.answers = [...answers];
     this.configure({
       approve: async (request) => {
         this.approvals.push(request);
         const answer = this.answers.shift();
         if (!answer) throw new Error(`the approver was asked more often than scripted: ${request.command}`);
+        if (answer === FAILING_APPROVAL) throw new Error('the terminal went away');
         return answer;
       },
     });

@@ -31,8 +31,18 @@ export class SessionContext {
 
   constructor(private readonly world: SynapseWorld) {}
 
+  /** Sessions created by several stores at once, and the directory they share. */
+  createdIn?: { dir: string; ids: string[] };
+  private sessionsDirOverride?: string;
+
   async sessionsDir(): Promise<string> {
-    return join(await this.world.tempDir(), 'sessions');
+    return this.sessionsDirOverride ?? join(await this.world.tempDir(), 'sessions');
+  }
+
+  /** Points the scenario's store at another sessions directory. */
+  useSessionsDir(dir: string): void {
+    this.sessionsDirOverride = dir;
+    this.storeInstance = undefined;
   }
 
   async store(): Promise<SessionStore> {

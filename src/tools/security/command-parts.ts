@@ -110,7 +110,9 @@ function scanList(text: string, depth: number): CommandPart[] {
       inWord = true;
       i = end;
     } else if (char === '$' && next === '{') {
-      const end = indexOrEnd(text, '}', i + 2);
+      // `${X:-$(cmd)}` runs cmd: the substitutions inside a parameter expansion count, as in double quotes.
+      const end = closingBrace(text, i + 2);
+      unescapeDouble(text.slice(i + 2, end), recurse);
       word += text.slice(i, end + 1);
       inWord = true;
       i = end;
@@ -186,6 +188,20 @@ function closingBacktick(text: string, from: number): number {
   for (let i = from; i < text.length; i++) {
     if (text[i] === '\\') i++;
     else if (text[i] === '`') return i;
+  }
+  return text.length;
+}
+
+/** The `}` closing a `${` whose body starts at `from`: the first one outside quotes and substitutions (bash does not nest braces here). */
+function closingBrace(text: string, from: number): number {
+  for (let i = from; i < text.length; i++) {
+    const char = text[i];
+    if (char === '\\') i++;
+    else if (char === "'") i = indexOrEnd(text, "'", i + 1);
+    else if (char === '"') i = closingDoubleQuote(text, i + 1);
+    else if (char === '`') i = closingBacktick(text, i + 1);
+    else if (char === '$' && text[i + 1] === '(') i = closingParen(text, i + 1);
+    else if (char === '}') return i;
   }
   return text.length;
 }

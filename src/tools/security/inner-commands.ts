@@ -25,7 +25,7 @@ const WRAPPERS: Record<string, { withValue?: string[]; firstPositional?: boolean
   unbuffer: {},
   xargs: { withValue: ['-a', '-d', '-E', '-I', '-L', '-n', '-P', '-s', '--arg-file', '--delimiter', '--eof', '--max-lines', '--max-args', '--max-procs', '--max-chars', '--replace'] },
   flock: { withValue: ['-w', '-E', '--timeout', '--conflict-exit-code'], firstPositional: true, scriptOption: ['-c', '--command'] },
-  su: { withValue: ['-g', '-G', '-s', '--group', '--shell'], scriptOption: ['-c', '--command'] },
+  su: { withValue: ['-g', '-G', '-s', '--group', '--shell'], firstPositional: true, scriptOption: ['-c', '--command'] },
   runuser: { withValue: ['-u', '-g', '-G', '-s', '--user', '--group', '--shell'], scriptOption: ['-c', '--command'] },
   watch: { withValue: ['-n', '-d', '--interval'] },
 };
@@ -87,7 +87,8 @@ function wrapped(spec: (typeof WRAPPERS)[string], args: string[]): { words: stri
       script = args[++i];
       continue;
     }
-    if (arg.startsWith('-') && arg.length > 1) {
+    // A lone `-` is an option too (`env -`, `su -`), not the command.
+    if (arg.startsWith('-')) {
       if (spec.withValue?.includes(arg)) i++;
       continue;
     }

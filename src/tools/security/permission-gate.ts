@@ -45,11 +45,6 @@ export class PermissionGate {
     this.policy = options.policy instanceof PermissionPolicy ? options.policy : new PermissionPolicy(options.policy as PermissionRules);
   }
 
-  /** Where events go; the runner sets it so permission events join its own. */
-  set onEvent(listener: ((event: PermissionEvent) => void) | undefined) {
-    this.options.onEvent = listener;
-  }
-
   async check(command: string, context: { cwd: string; signal: AbortSignal }): Promise<PermissionOutcome> {
     const verdict = this.policy.evaluate(command);
     if (verdict.action === 'allow') return { allowed: true };

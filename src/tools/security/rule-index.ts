@@ -32,10 +32,6 @@ export class RuleIndex {
     this.anyHeadless = combined(rules, this.headless);
   }
 
-  get size(): number {
-    return this.rules.length;
-  }
-
   find(texts: readonly string[]): PermissionRule | undefined {
     let best = Infinity;
     for (const text of texts) {
