@@ -4,7 +4,7 @@ import { type DataTable, Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { loadPermissionRules, PermissionPolicy, type ApprovalAnswer, type PermissionAction, type PermissionRules, type PermissionVerdict, type SandboxMode } from '../src';
 import { RunnerContext } from './support/runner-context';
-import { FAILING_APPROVAL, SecurityContext } from './support/security-context';
+import { type FAILING_APPROVAL, SecurityContext } from './support/security-context';
 import { ToolsContext } from './support/tools-context';
 import type { SynapseWorld } from './support/world';
 

@@ -2,7 +2,7 @@ import { constants } from 'node:fs';
 import { access, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { writeFileAtomic } from './atomic-write';
-import { describeFsError, DirectoryError, makeDirectory } from './directories';
+import { describeFsError, type DirectoryError, makeDirectory } from './directories';
 import { SessionNotFoundError, SessionsDirError } from './errors';
 import { loadSession, readIndexOrProblem } from './load-session';
 import { SESSION_INDEX_VERSION, type SessionIndex } from './schemas';
