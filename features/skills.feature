@@ -167,6 +167,21 @@ Feature: Agent Skills：skill:* 命令、task:skill:search 与系统提示里的
       And 技能子代理的请求不应带任何工具
       And 模型收到的工具结果应为 "word-count fits: skill:load word-count, then skill:word-count:count essay.md"
 
+    @bwrap
+    Scenario: 沙箱里的 shell 也能运行工作区外、/tmp 下技能目录里的脚本
+      Given /tmp 下工作区外的目录作为 --skills-dir，其中有技能 "greeter"，带脚本 "scripts/hi.sh":
+        """
+        echo "hi from $(basename "$SKILL_DIR")"
+        """
+      And Runner 使用本场景的扩展层
+      And Runner 的沙箱模式为 "workspace-write"
+      And 模型依次调用 Bash 执行下列命令，然后回复 "Done.":
+        | 命令             | 结果应包含      |
+        | skill:greeter:hi | hi from greeter |
+      When 执行一次运行
+      Then 运行应以 "Done." 结束
+      And 模型收到的工具结果应依次包含上表的内容
+
     Scenario: 完整对话：模型搜索、加载并运行技能脚本，每一步的结果都回到模型
       Given 演示技能目录作为 --skills-dir
       And 工作区文件 `essay.md` 的内容为 "one two three four"

@@ -1,6 +1,10 @@
 // Agent Skills through the router and the agent loop (features/skills.feature): real skill folders, real bash.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { Given, Then, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
+import type { SandboxMode } from '../src';
 import { ExtensionsContext, type SkillPlace } from './support/extensions-context';
 import { RunnerContext } from './support/runner-context';
 import { ToolsContext } from './support/tools-context';
@@ -33,6 +37,21 @@ Given(new RegExp(`^${PLACE} ?中文件夹 "(.+)" 的 SKILL.md 为 "([\\s\\S]*)"$
 
 Given(/^项目的 .agents\/skills 中有技能 "(.+)"，描述为 "(.+)"，带脚本 "(.+)":$/, async function (this: SynapseWorld, name: string, description: string, script: string, body: string) {
   await ext(this).addSkill('project', name, `---\nname: ${name}\ndescription: ${description}\n---\nRun ${script}.\n`, { [script]: `${body}\n` });
+});
+
+// Outside the workspace and under /tmp: the one place a sandbox's private /tmp would hide from the shell.
+Given(/^\/tmp 下工作区外的目录作为 --skills-dir，其中有技能 "(.+)"，带脚本 "(.+)":$/, async function (this: SynapseWorld, name: string, script: string, body: string) {
+  const dir = await mkdtemp(join(tmpdir(), 'synapse-skills-'));
+  this.onCleanup(() => rm(dir, { recursive: true, force: true }));
+  for (const [path, content] of Object.entries({ 'SKILL.md': `---\nname: ${name}\ndescription: Test skill ${name}\n---\nRun ${script}.\n`, [script]: `${body}\n` })) {
+    await mkdir(dirname(join(dir, name, path)), { recursive: true });
+    await writeFile(join(dir, name, path), content);
+  }
+  ext(this).skillsDirs.push(dir);
+});
+
+Given('Runner 的沙箱模式为 {string}', function (this: SynapseWorld, mode: SandboxMode) {
+  runner(this).options.security = { ...runner(this).options.security, sandbox: mode };
 });
 
 Given('演示技能目录作为 --skills-dir', function (this: SynapseWorld) {

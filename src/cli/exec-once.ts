@@ -5,7 +5,8 @@ import type { CommandResult } from '../tools/types';
 import { closeWithin } from './close-within';
 import { CliError } from './exit-codes';
 import type { ExecArgs } from './exec-command';
-import { createCliExtensions } from './extension-options';
+import { skillDirectories } from '../extensions/extension-sources';
+import { createCliExtensions, extensionPaths } from './extension-options';
 import { resolveCwd } from './global-options';
 import { interruptExitCode, onInterrupt } from './interrupt';
 import { toolSecurityOptions } from './security-options';
@@ -23,7 +24,9 @@ export async function execOnce(args: ExecArgs): Promise<number> {
 
   if (args.readOnly && args.sandbox && args.sandbox !== 'read-only') throw new CliError(`--read-only contradicts --sandbox ${args.sandbox}`);
   let cancel = () => {};
-  const security = ToolSecurity.create(cwd, toolSecurityOptions(args, { json: args.json, onInterrupt: () => cancel() }));
+  // Skill scripts run in the (sandboxed) shell: their directories must be visible in it.
+  const readablePaths = skillDirectories({ cwd, skillsDirs: extensionPaths(args).skillsDirs });
+  const security = ToolSecurity.create(cwd, { ...toolSecurityOptions(args, { json: args.json, onInterrupt: () => cancel() }), readablePaths });
   // MCP servers and skill scripts are processes a tool starts: the same secret-free environment as the shell.
   const extensions = createCliExtensions({ ...args, cwd }, security.environment());
   const router = new BashRouter({ cwd, readOnly: args.readOnly, security, extensions: extensions.handlers });

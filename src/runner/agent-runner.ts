@@ -1,5 +1,5 @@
 import type OpenAI from 'openai';
-import { createExtensions, type Extensions } from '../extensions';
+import { createExtensions, skillDirectories, type Extensions } from '../extensions';
 import { AbortError, createOpenAIClient, createOpenAIModelRuntime, type ChatMessage, type ModelRuntime, type Usage } from '../llm';
 import { contextStats, emptySessionUsage, generateSessionId, type ContextStats, type SessionUsage } from '../session';
 import { createSubAgentExecutorFactory } from '../subagents';
@@ -225,8 +225,11 @@ export class AgentRunner {
     const given = this.options.security ?? {};
     // The client's key is a secret too; short placeholders ("not-needed") are not worth redacting.
     const clientKey = this.client.apiKey && this.client.apiKey.length >= 16 ? [this.client.apiKey] : [];
-    return ToolSecurity.create(this.options.cwd ?? process.cwd(), {
+    const cwd = this.options.cwd ?? process.cwd();
+    return ToolSecurity.create(cwd, {
       ...given,
+      // Skill scripts run in the sandboxed shell, so their directories must be visible in it.
+      readablePaths: [...(given.readablePaths ?? []), ...(this.options.extensions?.skills.dirs ?? skillDirectories({ cwd, skillsDirs: this.options.skillsDirs }))],
       secrets: [...(given.secrets ?? []), ...(this.options.apiKey ? [this.options.apiKey] : []), ...clientKey],
       onEvent: (event) => {
         given.onEvent?.(event);

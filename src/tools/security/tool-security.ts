@@ -14,6 +14,8 @@ export interface ToolSecurityOptions {
   /** Default: workspace-write where bubblewrap works, else off. */
   sandbox?: SandboxMode;
   allowNetwork?: boolean;
+  /** Host paths sandboxed commands must see read-only even under /tmp (see SandboxOptions). The runner adds its skill directories. */
+  readablePaths?: readonly string[];
   /** Secret-looking variables to hand to tools on purpose (`--pass-env NAME`). */
   passEnv?: readonly string[];
   /** The environment tools start from (default: process.env), before secrets are taken out. */
@@ -46,7 +48,7 @@ export class ToolSecurity {
       approveAll: options.approveAll,
       onEvent: options.onEvent,
     });
-    const sandbox = new Sandbox(workspace, { mode: options.sandbox, allowNetwork: options.allowNetwork });
+    const sandbox = new Sandbox(workspace, { mode: options.sandbox, allowNetwork: options.allowNetwork, readablePaths: options.readablePaths });
     return new ToolSecurity(gate, sandbox, redactor, { env: options.env, passEnv: options.passEnv });
   }
 
