@@ -39,6 +39,10 @@ Given(new RegExp(`^${PLACE}中有 MCP 服务器 "(.+)"：server-filesystem，根
   await ext(this).addServer(PLACES[place]!, name, ext(this).stdioServer('filesystem', await ext(this).workspace()));
 });
 
+Given(new RegExp(`^${PLACE}中有 MCP 服务器 "(.+)"：fixtures/mcp-odd-server.cjs$`), async function (this: SynapseWorld, place: string, name: string) {
+  await ext(this).addServer(PLACES[place]!, name, ext(this).stdioServer('odd'));
+});
+
 Given(/^项目配置中有 MCP 服务器 "(.+)"：server-everything，env 为 `(.+)`$/, async function (this: SynapseWorld, name: string, env: string) {
   await ext(this).addServer('project', name, { ...ext(this).stdioServer('everything'), env: JSON.parse(env) });
 });
