@@ -41,6 +41,42 @@ Feature: MCP 客户端：经由 mcp:* 调用真实的 MCP 服务器
       And stderr 应包含 `Its configuration is invalid`
       And stderr 应包含 `mcpServers.broken.command`
 
+    Scenario: 每种配置错误都指出文件与字段；相对的 cwd 按配置文件所在的目录解析
+      Given --mcp-config 指定的文件不存在
+      And 用户配置的内容为:
+        """
+        [{"mcpServers": {}}]
+        """
+      And 项目配置的内容为:
+        """
+        {"mcpServers": {
+          "bad name": {"command": "node"},
+          "no-kind": {"args": ["x"]},
+          "remote": {"url": "ftp://example.org/mcp"},
+          "files": {"command": "{node}", "args": ["{marker}", "{filesystem}", "roots"], "cwd": "sub"}
+        }}
+        """
+      And 工作区文件 `sub/roots/kept.txt` 的内容为 "kept"
+      When 路由命令 `mcp:list`
+      Then 退出码应为 `0`
+      And 标准输出应包含 `{explicit}: cannot read the MCP config (ENOENT)`
+      And 标准输出应包含 `{home}/.synapse/mcp/mcp_servers.json: (top level): expected an object, {"mcpServers": {...}}`
+      And 标准输出应包含 `{project}: mcpServers.bad name: a server name is 1-64 letters, digits, '_', '.' or '-' (it becomes mcp:<name>:<tool>)`
+      And 标准输出应包含 `{project}: mcpServers.no-kind: expected {"command", "args"?, "env"?, "cwd"?} or {"url", "headers"?}`
+      And 标准输出应包含 `{project}: mcpServers.remote.url: must be an http(s) URL`
+      And 标准输出应包含 `files  ready (stdio, 14 tools)`
+      When 路由命令 `mcp:files:list_directory --path .`
+      Then 标准输出应包含 `[FILE] kept.txt`
+
+    Scenario: 没有配置任何服务器：mcp:list 说明找过哪些文件、配置文件的样子；调用说明一个也没有
+      Given 本场景的扩展层没有配置任何技能或 MCP 服务器
+      When 路由命令 `mcp:list`
+      Then 标准输出应包含 `No MCP servers are configured. Looked in: {project}, {home}/.synapse/mcp/mcp_servers.json.`
+      And 标准输出应包含 `A config file looks like {"mcpServers": {"<name>": {"command": "...", "args": [...]}}}`
+      When 路由命令 `mcp:files:read_file`
+      Then 命令结果的失败类别应为 `command_not_found`
+      And stderr 应包含 `Unknown MCP server "files". Configured servers: (none).`
+
   Rule: 生命周期：首次使用时启动，close() 时全部结束
 
     Scenario: 一次不用 MCP 的运行不启动任何服务器，系统提示仍列出配置的服务器
@@ -80,6 +116,14 @@ Feature: MCP 客户端：经由 mcp:* 调用真实的 MCP 服务器
       Then 本场景不应有 MCP 服务器进程在运行
       When 路由命令 `mcp:everything:echo {"message": "after close"}`
       Then 退出码应为 `1`
+      And 本场景不应有 MCP 服务器进程在运行
+
+    Scenario: close() 之后不再启动还没用过的服务器
+      Given 项目配置中有 MCP 服务器 "odd"：fixtures/mcp-odd-server.cjs
+      When 关闭扩展层
+      And 路由命令 `mcp:odd:nothing`
+      Then 命令结果的失败类别应为 `command_not_found`
+      And stderr 应包含 `MCP servers are closed; "odd" cannot start`
       And 本场景不应有 MCP 服务器进程在运行
 
     Scenario: 同时到来的几次首次使用共用一个服务器进程（并行的子代理）

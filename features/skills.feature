@@ -58,7 +58,7 @@ Feature: Agent Skills：skill:* 命令、task:skill:search 与系统提示里的
       And 技能警告应有 2 条，其中一条以 `{project-skills}/loop/SKILL.md: skipped: cannot read it (ELOOP)` 开头
 
     Scenario: 没有安装任何技能时，skill:list 说明找过哪些目录，未知的技能说明一个也没有
-      Given 本场景的扩展层里没有任何技能
+      Given 本场景的扩展层没有配置任何技能或 MCP 服务器
       When 路由命令 `skill:list`
       Then 退出码应为 `0`
       And 标准输出应包含 `No skills are installed. Looked in: {project-skills}, {home}/.agents/skills, {home}/.synapse/skills.`

@@ -67,6 +67,10 @@ Given(new RegExp(`^${PLACE}的内容为:$`), async function (this: SynapseWorld,
   if (PLACES[place] === 'explicit') ext(this).options.mcpConfig = [await ext(this).configFile('explicit')];
 });
 
+Given('--mcp-config 指定的文件不存在', async function (this: SynapseWorld) {
+  ext(this).options.mcpConfig = [await ext(this).configFile('explicit')];
+});
+
 Given(/^扩展层的基础环境只有 PATH 与 `(\w+)=(.*)`$/, function (this: SynapseWorld, name: string, value: string) {
   ext(this).options.env = { PATH: process.env.PATH, [name]: value };
 });

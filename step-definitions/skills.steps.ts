@@ -49,7 +49,7 @@ Given(/^项目的 .agents\/skills 中文件夹 "(.+)" 的 SKILL.md 是(一个目
   if (kind !== '一个目录') await symlink(location, location);
 });
 
-Given('本场景的扩展层里没有任何技能', async function (this: SynapseWorld) {
+Given('本场景的扩展层没有配置任何技能或 MCP 服务器', async function (this: SynapseWorld) {
   ext(this); // an extension layer over the scenario's empty project and HOME, nothing installed in either
 });
 
