@@ -76,6 +76,8 @@ Feature: MCP 客户端：经由 mcp:* 调用真实的 MCP 服务器
       When 路由命令 `mcp:files:read_file`
       Then 命令结果的失败类别应为 `command_not_found`
       And stderr 应包含 `Unknown MCP server "files". Configured servers: (none).`
+      When 路由命令 `mcp:files`
+      Then stderr 应包含 `Unknown MCP server "files". Configured servers: (none)`
 
   Rule: 生命周期：首次使用时启动，close() 时全部结束
 
@@ -241,6 +243,9 @@ Feature: MCP 客户端：经由 mcp:* 调用真实的 MCP 服务器
         | anyOf 的枚举                         | mcp:odd:record --tags a --limit 1 --verbose --options '{"depth": 1}' --level high                      | {"tags":["a"],"limit":1,"verbose":true,"options":{"depth":1},"level":"high"}             |
         | 允许额外键的模式放过未知参数         | mcp:odd:loose --known a --other '[1, 2]'                                                               | {"known":"a","other":[1,2]}                                                              |
         | 验证器编译不了的模式交给服务器       | mcp:odd:unchecked --x 5                                                                                | {"x":"5"}                                                                                |
+        | 枚举里的数字                         | mcp:odd:defaults --mode x --choice 1                                                                   | {"mode":"x","choice":1}                                                                  |
+        | 枚举里的 null；没有元素模式的数组    | mcp:odd:defaults --mode x --choice null --items '[1, "a"]'                                             | {"mode":"x","choice":null,"items":[1,"a"]}                                               |
+        | 枚举里的布尔值与小数                 | mcp:odd:defaults --choice true --mode 2.5                                                              | {"choice":true,"mode":"2.5"}                                                             |
 
     Scenario: 2020-12 模式下的错误同样在调用之前指出参数与期望，嵌套的参数给出路径
       Given 项目配置中有 MCP 服务器 "odd"：fixtures/mcp-odd-server.cjs
@@ -261,6 +266,9 @@ Feature: MCP 客户端：经由 mcp:* 调用真实的 MCP 服务器
         | 不是数组           | mcp:odd:record '{"tags": "a", "limit": 1, "verbose": true, "options": {"depth": 1}}'              | parameter "tags" must be an array (got "a")                                      |
         | JSON 里的未知参数  | mcp:odd:record '{"tag": ["a"], "limit": 1, "verbose": true, "options": {"depth": 1}}'             | unknown parameter "tag" (parameters: tags, limit, verbose, options, note, level, extra); missing required parameter "tags" (array of string) |
         | anyOf 的哪一支都不合 | mcp:odd:record --tags a --limit 1 --verbose --options '{"depth": 1}' --level medium             | parameter "level" must be an integer (got "medium"); parameter "level" must be one of "low", "high" (got "medium") |
+        | 对象与数组互换，长文字被截短 | mcp:odd:record '{"tags": {"a": 1}, "options": [1], "limit": "yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy", "verbose": true}' | parameter "tags" must be an array (got an object); parameter "limit" must be an integer (got "yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy..."); parameter "options" must be an object (got an array) |
+        | 整个参数对象的规则   | mcp:odd:loose                                                                                     | the arguments must NOT have fewer than 1 properties                              |
+        | 有默认值的必填参数也要给 | mcp:odd:defaults --choice a                                                                   | missing required parameter "mode" (string)                                       |
 
     Scenario: --help 读 2020-12 模式：标题、每种类型的占位、任意值参数、可选参数，示例只填必填参数
       Given 项目配置中有 MCP 服务器 "odd"：fixtures/mcp-odd-server.cjs
@@ -286,8 +294,25 @@ Feature: MCP 客户端：经由 mcp:* 调用真实的 MCP 服务器
         Example: mcp:odd:record '{"tags":[],"limit":1,"verbose":true,"options":{}}'
 
         """
+      When 路由命令 `mcp:odd:defaults --help`
+      Then 标准输出应为:
+        """
+        mcp:odd:defaults
+
+        Usage: mcp:odd:defaults '<json>'   or   mcp:odd:defaults --mode <string> --choice <a|1|2.5|null|true> [--items <array>]
+
+        Parameters:
+          --mode  (string, required, default "fast")
+          --choice  (one of "a", 1, 2.5, null, true, required)
+          --items  (array, optional)
+
+        Example: mcp:odd:defaults '{"mode":"fast","choice":"a"}'
+
+        """
       When 路由命令 `mcp:everything:get-env --help`
       Then 标准输出应包含 `Parameters: none`
+      When 路由命令 `mcp:everything:echo --help`
+      Then 标准输出应包含 `Example: mcp:everything:echo '{"message":"text"}'`
 
     Scenario: 结构化内容以 JSON 给出，只说一次（服务器为老客户端附上的同一份 JSON 文本不重复）
       Given 项目配置中有 MCP 服务器 "everything"：server-everything
@@ -327,7 +352,7 @@ Feature: MCP 客户端：经由 mcp:* 调用真实的 MCP 服务器
         [resource link file:///notes.txt (notes) text/plain]
         [resource link file:///bare (bare)]
         [resource file:///a.txt, 5 bytes of text]
-        [resource file:///b.bin, 4 bytes]
+        [resource file:///b.bin, 5 bytes]
 
         """
       When 路由命令 `mcp:odd:bare-structured`
@@ -362,11 +387,27 @@ Feature: MCP 客户端：经由 mcp:* 调用真实的 MCP 服务器
       When 路由命令 `mcp:odd:nothing`
       Then 退出码应为 `0`
 
+    Scenario: 超时的调用说出它最后报告的进度
+      Given 环境变量 `SYNAPSE_MCP_CALL_TIMEOUT=700`
+      And 项目配置中有 MCP 服务器 "odd"：fixtures/mcp-odd-server.cjs
+      When 路由命令 `mcp:odd:slow`
+      Then 退出码应为 `124`
+      And stderr 应包含 `mcp:odd:slow timed out after 700 ms (SYNAPSE_MCP_CALL_TIMEOUT) and was cancelled (last progress 1: warming up)`
+
+    Scenario: 老协议（2024-10-07）的 toolResult 作为 JSON 给出；不提供工具的服务器说它没有工具
+      Given 项目配置中有 MCP 服务器 "odd"：fixtures/mcp-odd-server.cjs
+      And 项目配置中有 MCP 服务器 "bare"：fixtures/mcp-odd-server.cjs --no-tools
+      When 路由命令 `mcp:odd:legacy`
+      Then 命令结果应为 stdout "{\"answer\":42}\n"、stderr ""、退出码 0
+      When 路由命令 `mcp:bare:anything`
+      Then 命令结果的失败类别应为 `command_not_found`
+      And stderr 应包含 `MCP server "bare" has no tool "anything". Its tools: (none)`
+
     Scenario: mcp:<server> 只列出这一个服务器；mcp:list --help 说明 mcp:* 的用法
       Given 项目配置中有 MCP 服务器 "odd"：fixtures/mcp-odd-server.cjs
       And 项目配置中有 MCP 服务器 "ghost"，命令为 `synapse-no-such-server`
       When 路由命令 `mcp:odd`
-      Then 标准输出应包含 `odd  ready (stdio, 10 tools)`
+      Then 标准输出应包含 `odd  ready (stdio, 13 tools)`
       And 标准输出中工具 "loose" 的描述应为 "Takes any keys."
       And 标准输出不应包含 `ghost`
       When 路由命令 `mcp:nowhere`

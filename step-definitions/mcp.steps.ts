@@ -39,8 +39,9 @@ Given(new RegExp(`^${PLACE}中有 MCP 服务器 "(.+)"：server-filesystem，根
   await ext(this).addServer(PLACES[place]!, name, ext(this).stdioServer('filesystem', await ext(this).workspace()));
 });
 
-Given(new RegExp(`^${PLACE}中有 MCP 服务器 "(.+)"：fixtures/mcp-odd-server.cjs$`), async function (this: SynapseWorld, place: string, name: string) {
-  await ext(this).addServer(PLACES[place]!, name, ext(this).stdioServer('odd'));
+Given(new RegExp(`^${PLACE}中有 MCP 服务器 "(.+)"：fixtures/mcp-odd-server.cjs( --no-tools)?$`), async function (this: SynapseWorld, place: string, name: string, noTools?: string) {
+  const server = ext(this).stdioServer('odd') as { args: string[] };
+  await ext(this).addServer(PLACES[place]!, name, { ...server, args: [...server.args, ...(noTools ? ['--no-tools'] : [])] });
 });
 
 Given(/^项目配置中有 MCP 服务器 "(.+)"：server-everything，env 为 `(.+)`$/, async function (this: SynapseWorld, name: string, env: string) {

@@ -12,7 +12,7 @@ export function formatToolResult(result: CallToolResult): string {
   const json = structured === undefined ? undefined : JSON.stringify(structured, null, 2);
   let structuredShown = false;
   const parts: string[] = [];
-  for (const block of result.content ?? []) {
+  for (const block of result.content) {
     switch (block.type) {
       case 'text':
         if (json !== undefined && sameJson(block.text, structured)) {
