@@ -66,7 +66,7 @@ Then('命令的标准错误应为:', function (this: SynapseWorld, expected: str
 });
 
 Then('命令的标准错误应包含 {string}', function (this: SynapseWorld, text: string) {
-  expect(kit(this).command!.stderr).to.contain(text);
+  expect(kit(this).command!.stderr).to.contain(lines(text));
 });
 
 Then('输出目录中不应有任何文件', async function (this: SynapseWorld) {
@@ -77,6 +77,18 @@ Given(/^特性目录中有它的转写(?:，但 "(.+)" 被改成了 "(.+)")?$/, 
   const { document } = kit(this);
   const { feature, featureFileName } = importMarkdownSpec(document!.text, document!.name);
   await kit(this).writeFeature(featureFileName, from && to ? feature.replace(from, to) : feature);
+});
+
+Given(/^特性目录中有特性文件 "(.+)"，内容为 "(.*)"$/, async function (this: SynapseWorld, name: string, text: string) {
+  await kit(this).writeFeature(name, lines(text));
+});
+
+When('对源文档目录与特性目录运行 spec:check 命令', async function (this: SynapseWorld) {
+  await kit(this).runCommand('spec-check', ['--specs', await kit(this).dir('specs'), '--features', await kit(this).dir('features')]);
+});
+
+Then('命令的标准输出应包含 {string}', function (this: SynapseWorld, text: string) {
+  expect(kit(this).command!.stdout).to.contain(lines(text));
 });
 
 Given('特性目录中有一个没有标签的特性文件 {string}', async function (this: SynapseWorld, name: string) {

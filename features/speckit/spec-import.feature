@@ -148,6 +148,38 @@ Feature: 规范工具：Markdown 文档导入为 Gherkin，检查转写漂移，
       When 检查转写
       Then 检查应失败，并指出 "extra.feature" 既没有 @source:<document> 也没有 @own
 
+    Scenario: spec:check 命令每份文档一行：一致、缺少转写、无法导入、有差异；标签问题逐个列出，最后是结论
+      Given 源文档目录中有一份名为 "a.md" 的规范文档，内容为 "# A\n\n## Feature: A\n\n### Scenario: s\n**Given** x"
+      And 特性目录中有它的转写
+      And 源文档目录中有一份名为 "b.md" 的规范文档，内容为 "# B\n\n## Feature: B\n\n### Scenario: s\n**Given** x"
+      And 源文档目录中有一份名为 "c.md" 的规范文档，内容为 "## Feature: C"
+      And 源文档目录中有一份名为 "d.md" 的规范文档，内容为 "# D\n\n## Feature: D\n\n### Scenario: s\n**Given** x\n**Then** 结果"
+      And 特性目录中有它的转写，但 "Then 结果" 被改成了 "Then 别的结果"
+      And 特性目录中有特性文件 "ghost.feature"，内容为 "@source:zzz.md\nFeature: 幽灵\n\n  Scenario: s\n    Given x\n"
+      And 特性目录中有特性文件 "copy.feature"，内容为 "@source:a.md\nFeature: 副本\n\n  Scenario: s\n    Given x\n"
+      And 特性目录中有特性文件 "both.feature"，内容为 "@source:a.md @own\nFeature: 两样\n\n  Scenario: s\n    Given x\n"
+      And 特性目录中有特性文件 "twice.feature"，内容为 "@source:a.md @source:d.md\nFeature: 两份\n\n  Scenario: s\n    Given x\n"
+      And 特性目录中有特性文件 "broken.feature"，内容为 "@own\nFeature: 坏的\n  Scenario: s\n    Given x\n  Scenario"
+      When 对源文档目录与特性目录运行 spec:check 命令
+      Then 命令退出码应为 1
+      And 命令的标准错误应包含 "ok     a.md -> features/a.feature (1 scenarios)"
+      And 命令的标准错误应包含 "MISSING features/b.feature: run npm run spec:import -- "
+      And 命令的标准错误应包含 "INVALID c.md:\n  c.md:1: expected the document to start with `# <title>`"
+      And 命令的标准错误应包含 "DRIFT  features/d.feature differs from d.md (- the repository, + the document):"
+      And 命令的标准错误应包含 "TAGS   features/ghost.feature is tagged @source:zzz.md, but "
+      And 命令的标准错误应包含 "TAGS   features/copy.feature is tagged @source:a.md, whose transcription is a.feature"
+      And 命令的标准错误应包含 "TAGS   features/both.feature is tagged both @source:a.md and @own"
+      And 命令的标准错误应包含 "TAGS   features/twice.feature has 2 @source: tags"
+      And 命令的标准错误应包含 "TAGS   features/broken.feature does not parse: "
+      And 命令的标准错误应包含 "spec:check: FAILED (see above)"
+
+    Scenario: 全部一致时 spec:check 命令在标准输出上给出文档数与场景数，退出码 0
+      Given 源文档目录中有一份名为 "a.md" 的规范文档，内容为 "# A\n\n## Feature: A\n\n### Scenario: s\n**Given** x\n\n### Scenario: t\n**Given** y"
+      And 特性目录中有它的转写
+      When 对源文档目录与特性目录运行 spec:check 命令
+      Then 命令退出码应为 0
+      And 命令的标准输出应包含 "spec:check: 1 documents, 2 scenarios, every transcription matches its source ("
+
     Scenario: 找不到源文档时 spec:check 说明原因并以非零退出
       When 在 SYNAPSE_SPECS_DIR 指向不存在的目录时运行 spec:check
       Then 命令退出码应为 2
