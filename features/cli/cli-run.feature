@@ -29,6 +29,13 @@ Feature: synapse run：一次 Agent 运行
       And CLI 标准错误应该包含 "task done: general: Draft a haiku"
       And CLI 输出中不应该有 ANSI 转义序列
 
+    Scenario: 终端上并行任务是原地刷新的状态行，结束时每个任务标出完成
+      When CLI 在伪终端里运行 synapse "run --no-session --fixture fixtures/demo-parallel-tasks.json '同时做三件事'"
+      Then CLI 退出码应该是 0
+      And CLI 终端上应该显示过 "✓ explore: Survey the directory done" 与 "✓ general: Draft a haiku done"
+      And CLI 标准输出应该包含 "All three tasks finished."
+      And CLI 标准输出和标准错误都不应该包含 "task started:"
+
   Rule: 真实端点经由 --base-url
 
     Scenario: 提示来自 stdin，回答流到 stdout，key 送达服务器但从不打印
