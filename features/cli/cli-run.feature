@@ -36,6 +36,23 @@ Feature: synapse run：一次 Agent 运行
       And CLI 标准输出应该包含 "All three tasks finished."
       And CLI 标准输出和标准错误都不应该包含 "task started:"
 
+    Scenario: 给人看的 stderr 说明运行中发生的事：扩展的警告、丢弃的一轮、被拒绝的命令、未完成的待办
+      Given CLI 工作目录中有文件 ".agents/skills/Bad_Name/SKILL.md" 内容为 "no front matter"
+      And CLI 模型会调用工具 "Bash"，参数为 "[1]"
+      And CLI 模型会调用 Bash 执行 "rm -rf gone"
+      And CLI 模型会调用 Bash 执行 "TodoWrite '{\"todos\": [{\"content\": \"Write notes\", \"activeForm\": \"Writing notes\", \"status\": \"in_progress\"}]}'"
+      And CLI 模型会回复 "先停一下"
+      And CLI 模型会调用 Bash 执行 "TodoWrite '{\"todos\": [{\"content\": \"Write notes\", \"activeForm\": \"Writing notes\", \"status\": \"completed\"}]}'"
+      And CLI 模型会回复 "都做完了"
+      When CLI 运行 synapse "run --no-session --base-url <model> --deny 'rm *' '做事'"
+      Then CLI 退出码应该是 0
+      And CLI 标准错误应该包含 "synapse: warning: skill "
+      And CLI 标准错误应该包含 "/.agents/skills/Bad_Name/SKILL.md: skipped: SKILL.md must start with YAML front matter"
+      And CLI 标准错误应该包含 "… discarded a round: tool call arguments are not a JSON object: Bash (call_"
+      And CLI 标准错误应该包含 "⚠ not run: rm -rf gone (deny rule \"rm *\" (--deny))"
+      And CLI 标准错误应该包含 "… todo items are still open: the agent continues"
+      And CLI 标准输出应该包含 "都做完了"
+
   Rule: 真实端点经由 --base-url
 
     Scenario: 提示来自 stdin，回答流到 stdout，key 送达服务器但从不打印
