@@ -33,8 +33,6 @@ Feature: synapse CLI：帮助、版本、坏输入
       | 两个未知的参数 | run --no-session --bogus --other hi                     | unknown options: --bogus, --other (see synapse run --help) |
       | 未知的短参数   | exec -z 'echo hi'                                       | unknown option: -z (see synapse exec --help) |
       | 多余的词       | sessions list extra                                     | unexpected argument: "extra" (quote a prompt or command that has spaces) (see synapse sessions list --help) |
-      | 不在选项里的值 | runtime --approve some hi                               | --approve: "some" is not one of "all", "none" (see synapse runtime --help) |
-      | 缺少必需的参数 | sessions show                                           | a required argument is missing (see synapse sessions show --help) |
       | 空命令         | exec ''                                                 | no command: synapse exec "<command>" |
       | 矛盾的沙箱参数 | exec --read-only --sandbox workspace-write 'echo hi'    | --read-only contradicts --sandbox workspace-write |
       | 不是 URL       | run --no-session --base-url notaurl hi                  | --base-url notaurl is not a URL (expected e.g. http://localhost:11434/v1) |
