@@ -70,3 +70,13 @@ Feature: synapse runtime：带人工批准的分步运行时
     When CLI 运行 synapse "runtime --fixture fixtures/runtime-ask-user.json --approve all '天气？' --answer Lyon --answer kelvin"
     Then CLI 退出码应该是 2
     And CLI 标准错误应该包含 "synapse: --answer \"kelvin\" is not one of the options: celsius, fahrenheit"
+
+  Scenario: 在终端上由人批准工具调用
+    When CLI 在伪终端里运行 synapse "runtime --fixture fixtures/runtime-weather.json '巴黎天气如何？'"，出现 "Run get_weather" 时按下 "回车"
+    Then CLI 退出码应该是 0
+    And CLI 终端上应该显示过 "Run get_weather({\"city\":\"Paris\"})?" 与 "windy in Paris"
+
+  Scenario: 在终端上，--answer 用完之后由人从选项中选择
+    When CLI 在伪终端里运行 synapse "runtime --fixture fixtures/runtime-ask-user.json --approve all '天气？' --answer Lyon"，出现 "Which unit?" 时按下 "下、回车"
+    Then CLI 退出码应该是 0
+    And CLI 终端上应该显示过 "✓ {\"answer\":\"fahrenheit\"}" 与 "Lyon: light rain"
