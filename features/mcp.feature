@@ -101,6 +101,16 @@ Feature: MCP 客户端：经由 mcp:* 调用真实的 MCP 服务器
       And 模型收到的系统提示应包含 `- files: tools not listed yet (run mcp:list)`
       And 本场景不应有 MCP 服务器进程在运行
 
+    Scenario: 已经启动的服务器，系统提示列出它此刻的工具；没有工具的服务器标明没有
+      Given 项目配置中有 MCP 服务器 "odd"：fixtures/mcp-odd-server.cjs
+      And 项目配置中有 MCP 服务器 "bare"：fixtures/mcp-odd-server.cjs --no-tools
+      And Runner 使用本场景的扩展层
+      And 模型直接回复 "ok"
+      When 路由命令 `mcp:list`
+      And 执行一次运行
+      Then 模型收到的系统提示应包含 `- odd: record, defaults, loose, unchecked, media, bare-structured, huge, silent-error, nothing, throws, dies, slow, legacy`
+      And 模型收到的系统提示应包含 `- bare: (no tools)`
+
     Scenario: 配置的服务器很多时，系统提示只列出前 20 个，其余请运行 mcp:list
       Given 项目配置中有 25 个 MCP 服务器
       And Runner 使用本场景的扩展层

@@ -231,6 +231,15 @@ Feature: Agent Skills：skill:* 命令、task:skill:search 与系统提示里的
       And 技能子代理的请求不应带任何工具
       And 模型收到的工具结果应为 "word-count fits: skill:load word-count, then skill:word-count:count essay.md"
 
+    Scenario: 没有安装任何技能时，task:skill:search 的子代理得知这一点
+      Given 本场景的扩展层没有配置任何技能或 MCP 服务器
+      And Runner 使用本场景的扩展层
+      And 模型先调用 Bash 执行 `task:skill:search format my commit`，然后回复 "No skill for that."
+      And 技能子代理对 "format my commit" 回复 "No installed skill fits."
+      When 执行一次运行
+      Then 运行应以 "No skill for that." 结束
+      And 技能子代理收到的系统提示应包含 `Skill catalog: no skills are installed.`
+
     Scenario: 完整对话：模型搜索、加载并运行技能脚本，每一步的结果都回到模型
       Given 演示技能目录作为 --skills-dir
       And 工作区文件 `essay.md` 的内容为 "one two three four"
