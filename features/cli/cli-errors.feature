@@ -21,7 +21,7 @@ Feature: synapse CLI：出错时一行说清楚，用户输入的任何东西都
         | 状态文件在 /sys 下                  | runtime --fixture fixtures/runtime-weather.json --state /sys/x.json hi                      | state file /sys/x.json: is on the sysfs pseudo-filesystem               |
         | 要续接的状态文件不存在              | runtime --fixture fixtures/runtime-weather.json --resume gone.json                         | state file gone.json: no such file or directory                         |
         | fixture 是目录                      | run --no-session --fixture . hi                                                             | fixture .: is a directory, not a file                                   |
-        | fixture 不是 JSON                   | run --no-session --fixture fixtures/skills/word-count/SKILL.md hi                           | fixture fixtures/skills/word-count/SKILL.md is not valid JSON: Unexpected token |
+        | fixture 不是 JSON                   | run --no-session --fixture fixtures/skills/word-count/SKILL.md hi                           | /fixtures/skills/word-count/SKILL.md is not valid JSON: No number after minus sign |
         | fixture 是不会结束的设备            | run --no-session --fixture /dev/zero hi                                                     | fixture /dev/zero: is not a regular file                                |
         | 输出文件是设备                      | run --no-session --fixture fixtures/demo-write-file.json --output-last-message /dev/stdout hi | --output-last-message /dev/stdout: is not a regular file               |
         | 输出文件在 /proc 下                 | run --no-session --fixture fixtures/demo-write-file.json --output-last-message /proc/x hi   | --output-last-message /proc/x: is on the proc pseudo-filesystem         |
