@@ -36,6 +36,16 @@ Feature: synapse run：一次 Agent 运行
       And CLI 标准输出应该包含 "All three tasks finished."
       And CLI 标准输出和标准错误都不应该包含 "task started:"
 
+    Scenario: 失败的并行任务：没有终端时一行 task failed 带原因，终端上标出 ✗ 与原因
+      Given CLI 工作目录中有文件 "tasks.json" 内容为 '{"replies":[{"toolCalls":[{"id":"a","name":"Bash","arguments":{"command":"task:general --description Fine --prompt alpha"}},{"id":"b","name":"Bash","arguments":{"command":"task:general --description Broken --prompt beta"}}]},{"when":"alpha","content":"alpha done"},{"when":"beta","error":{"status":400,"message":"model exploded"}},{"content":"one of two"}]}'
+      When CLI 运行 synapse "run --no-session --fixture tasks.json go"
+      Then CLI 退出码应该是 0
+      And CLI 标准错误应该包含 "task failed: general: Broken ("
+      And CLI 标准错误应该包含 "): task:general: exit 1"
+      And CLI 标准错误应该包含 "task done: general: Fine ("
+      When CLI 在伪终端里运行 synapse "run --no-session --fixture tasks.json go"
+      Then CLI 终端上应该显示过 "✗ general: Broken — task:general: exit 1 failed" 与 "✓ general: Fine done"
+
     Scenario: 给人看的 stderr 说明运行中发生的事：扩展的警告、丢弃的一轮、被拒绝的命令、未完成的待办
       Given CLI 工作目录中有文件 ".agents/skills/Bad_Name/SKILL.md" 内容为 "no front matter"
       And CLI 模型会调用工具 "Bash"，参数为 "[1]"
