@@ -57,6 +57,20 @@ When('用 spec:import 命令导入 {string} 和 {string}', async function (this:
   await kit(this).runCommand('spec-import', [join(specs, first), join(specs, second), '--out', await kit(this).dir('out')]);
 });
 
+When('不带文档运行 spec:import 命令', async function (this: SynapseWorld) {
+  await kit(this).runCommand('spec-import', []);
+});
+
+Then('输出目录中应只有文件 {string}，与直接导入的转写相同', async function (this: SynapseWorld, list: string) {
+  const names = list.split(', ');
+  expect((await kit(this).outputFiles()).sort()).to.deep.equal(names);
+  for (const name of names) {
+    const document = name.replace(/\.feature$/, '.md');
+    const source = await readFile(join(await kit(this).dir('specs'), document), 'utf8');
+    expect(await readFile(join(await kit(this).dir('out'), name), 'utf8')).to.equal(importMarkdownSpec(source, document).feature);
+  }
+});
+
 Then('命令退出码应为 {int}', function (this: SynapseWorld, code: number) {
   expect(kit(this).command!.exitCode, kit(this).command!.stderr).to.equal(code);
 });

@@ -133,6 +133,26 @@ Feature: 规范工具：Markdown 文档导入为 Gherkin，检查转写漂移，
         """
       And 输出目录中不应有任何文件
 
+    Scenario: spec:import 命令为每份文档写出转写，每写一个文件报告一行
+      Given 一份名为 "first.md" 的规范文档，内容为 "# F\n\n## Feature: A\n\n### Scenario: s\n**Given** x"
+      And 一份名为 "second.md" 的规范文档，内容为 "# S\n\n## Feature: B\n\n### Scenario: s\n**Given** x\n\n### Scenario: t\n**Given** y"
+      When 用 spec:import 命令导入 "first.md" 和 "second.md"
+      Then 命令退出码应为 0
+      And 命令的标准输出应包含 "/first.feature (1 scenarios from first.md)"
+      And 命令的标准输出应包含 "/second.feature (2 scenarios from second.md)"
+      And 输出目录中应只有文件 "first.feature, second.feature"，与直接导入的转写相同
+
+    Scenario: spec:import 命令读不了文档或没有文档时以 2 退出，什么也不写
+      Given 一份名为 "first.md" 的规范文档，内容为 "# F\n\n## Feature: A\n\n### Scenario: s\n**Given** x"
+      When 用 spec:import 命令导入 "first.md" 和 "missing.md"
+      Then 命令退出码应为 2
+      And 命令的标准错误应包含 "spec:import: cannot read "
+      And 命令的标准错误应包含 "missing.md"
+      And 输出目录中不应有任何文件
+      When 不带文档运行 spec:import 命令
+      Then 命令退出码应为 2
+      And 命令的标准错误应包含 "spec:import: no document given; usage: npm run spec:import -- <document.md>... [--out <dir>]"
+
   Rule: spec:check 发现转写与文档的任何差异
 
     Scenario: 转写被改动时检查失败并给出可读的差异
