@@ -120,6 +120,14 @@ Feature: 规范工具：Markdown 文档导入为 Gherkin，检查转写漂移，
         | 重复的场景标题                   | # T\n\n## Feature: A\n\n### Scenario: s\n**Given** x\n\n### Scenario: s\n**Given** y | 8 | duplicate scenario title "s" (also at line 5)       |
         | Gherkin 会当作语法的描述           | # T\n\n## 概述\n@tag 像标签的一行\n\n## Feature: A\n\n### Scenario: s\n**Given** x       | 4 | cannot be written as Gherkin description text       |
         | 没有场景的 Feature              | # T\n\n## Feature: A\n\n## Feature: B\n\n### Scenario: s\n**Given** x               | 3 | "## Feature: A" has no scenarios                    |
+        | 业务规则之外的规则              | # T\n\n## Feature: A\n\n### Scenario: s\n**Given** x\n\n### Rule: r                   | 8 | "### Rule:" outside the "## 业务规则" section         |
+        | 层级太深的场景标题              | # T\n\n## Feature: A\n\n### Scenario: s\n**Given** x\n\n#### Scenario: deep            | 8 | unsupported heading "#### Scenario:" (expected "### Scenario:" in a "## Feature:" section or "### Rule:" in "## 业务规则") |
+        | 第二个文档标题                  | # T\n\n# U\n\n## Feature: A\n\n### Scenario: s\n**Given** x                          | 3 | a second "# " title (the first is at line 1)        |
+        | 空的 Feature 标题               | # T\n\n## Feature:\n\n### Scenario: s\n**Given** x                                   | 3 | empty "## Feature:" title                           |
+        | 空的步骤                        | # T\n\n## Feature: A\n\n### Scenario: s\n**Given**\n**Given** x                      | 6 | empty "Given" step                                  |
+        | 空的场景标题                    | # T\n\n## Feature: A\n\n### Scenario:\n**Given** x                                   | 5 | empty scenario title                                |
+        | 空的规则标题                    | # T\n\n## Feature: A\n\n### Scenario: s\n**Given** x\n\n## 业务规则\n\n### Rule:\n规则文字 | 10 | empty rule title                                 |
+        | Feature 里的其他标题            | # T\n\n## Feature: A\n\n### Scenario: s\n**Given** x\n\n### 备注                       | 8 | unexpected heading "### 备注" in a "## Feature:" section |
 
     Scenario: spec:import 命令拒绝坏文档，一个文件也不写，每个问题一行
       Given 一份名为 "good.md" 的规范文档，内容为 "# G\n\n## Feature: A\n\n### Scenario: s\n**Given** x"
