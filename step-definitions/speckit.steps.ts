@@ -144,6 +144,23 @@ Given('同一次运行中我们自己的特性 {string} 有一个通过的场景
   kit(this).simulateRun(uri, `@own\nFeature: 自己的\n\n  Scenario: ${title}\n    Given x\n`, { [title]: TestStepResultStatus.PASSED });
 });
 
+Given(/^一次运行中特性 "(.+)" 带标签 "(.*)"，规则 "(.+)" 下的场景 "(.+)" (通过|失败)$/, function (this: SynapseWorld, uri: string, tags: string, rule: string, title: string, status: string) {
+  kit(this).simulateRun(uri, `${tags}\nFeature: F\n\n  Rule: ${rule}\n\n    Scenario: ${title}\n      Given x\n`, { [title]: STATUS[status]! });
+});
+
+When('没有源文档时生成一致性报告', function (this: SynapseWorld) {
+  kit(this).buildReport([]);
+});
+
+Then(/^报告中 "(.+)" 的转写 "(.+)" 应为 (\d+)\/(\d+) 通过，场景 "(.+)" 在规则 "(.+)" 下、没有文档行$/, function (this: SynapseWorld, name: string, uri: string, passed: string, total: string, title: string, rule: string) {
+  expect(documentIn(this, name)).to.deep.include({ feature: uri, passed: Number(passed), total: Number(total) });
+  expect(documentIn(this, name).scenarios.find((scenario) => scenario.title === title)).to.deep.include({ rule, sourceLine: null });
+});
+
+Then('报告应列出没有标签的特性 {string}', function (this: SynapseWorld, uri: string) {
+  expect(kit(this).report!.untagged).to.deep.equal([uri]);
+});
+
 When('生成一致性报告', async function (this: SynapseWorld) {
   const { document } = kit(this);
   kit(this).buildReport([importMarkdownSpec(await readFile(join(await kit(this).dir('specs'), document!.name), 'utf8'), document!.name)]);

@@ -229,6 +229,13 @@ Feature: 规范工具：Markdown 文档导入为 Gherkin，检查转写漂移，
       And 报告中我们自己的特性 "features/own.feature" 应为 1/1 通过
       And Markdown 报告中应有一行 "| 失败的 | A | demo.md:8 | features/demo.feature:9 | **failed** |"
 
+    Scenario: 没有源文档时，转写仍按 @source 标签报告（没有文档行）；没有标签的特性单独列出
+      Given 一次运行中特性 "features/x.feature" 带标签 "@source:x.md"，规则 "行为" 下的场景 "做到了" 通过
+      And 一次运行中特性 "features/loose.feature" 带标签 ""，规则 "其他" 下的场景 "没标签" 失败
+      When 没有源文档时生成一致性报告
+      Then 报告中 "x.md" 的转写 "features/x.feature" 应为 1/1 通过，场景 "做到了" 在规则 "行为" 下、没有文档行
+      And 报告应列出没有标签的特性 "features/loose.feature"
+
   Rule: 覆盖率按 src 下的目录汇总，并与阈值比较
 
     Scenario: 每个目录的行与分支覆盖率，以及未达到的阈值
