@@ -32,6 +32,7 @@ Feature: synapse CLI：帮助、版本、坏输入
       | 没有 API key   | run --no-session hi                                     | no API key                      |
       | 两个未知的参数 | run --no-session --bogus --other hi                     | unknown options: --bogus, --other (see synapse run --help) |
       | 未知的短参数   | exec -z 'echo hi'                                       | unknown option: -z (see synapse exec --help) |
+      | 多余的几个词   | sessions list one two                                   | unexpected arguments: "one", "two" (quote a prompt or command that has spaces) |
       | 多余的词       | sessions list extra                                     | unexpected argument: "extra" (quote a prompt or command that has spaces) (see synapse sessions list --help) |
       | 空命令         | exec ''                                                 | no command: synapse exec "<command>" |
       | 矛盾的沙箱参数 | exec --read-only --sandbox workspace-write 'echo hi'    | --read-only contradicts --sandbox workspace-write |
