@@ -41,6 +41,44 @@ Feature: MCP 客户端：经由 mcp:* 调用真实的 MCP 服务器
       And stderr 应包含 `Its configuration is invalid`
       And stderr 应包含 `mcpServers.broken.command`
 
+    Scenario: 每种配置错误都指出文件与字段；相对的 cwd 按配置文件所在的目录解析
+      Given --mcp-config 指定的文件不存在
+      And 用户配置的内容为:
+        """
+        [{"mcpServers": {}}]
+        """
+      And 项目配置的内容为:
+        """
+        {"mcpServers": {
+          "bad name": {"command": "node"},
+          "no-kind": {"args": ["x"]},
+          "remote": {"url": "ftp://example.org/mcp"},
+          "files": {"command": "{node}", "args": ["{marker}", "{filesystem}", "roots"], "cwd": "sub"}
+        }}
+        """
+      And 工作区文件 `sub/roots/kept.txt` 的内容为 "kept"
+      When 路由命令 `mcp:list`
+      Then 退出码应为 `0`
+      And 标准输出应包含 `{explicit}: cannot read the MCP config (ENOENT)`
+      And 标准输出应包含 `{home}/.synapse/mcp/mcp_servers.json: (top level): expected an object, {"mcpServers": {...}}`
+      And 标准输出应包含 `{project}: mcpServers.bad name: a server name is 1-64 letters, digits, '_', '.' or '-' (it becomes mcp:<name>:<tool>)`
+      And 标准输出应包含 `{project}: mcpServers.no-kind: expected {"command", "args"?, "env"?, "cwd"?} or {"url", "headers"?}`
+      And 标准输出应包含 `{project}: mcpServers.remote.url: must be an http(s) URL`
+      And 标准输出应包含 `files  ready (stdio, 14 tools)`
+      When 路由命令 `mcp:files:list_directory --path .`
+      Then 标准输出应包含 `[FILE] kept.txt`
+
+    Scenario: 没有配置任何服务器：mcp:list 说明找过哪些文件、配置文件的样子；调用说明一个也没有
+      Given 本场景的扩展层没有配置任何技能或 MCP 服务器
+      When 路由命令 `mcp:list`
+      Then 标准输出应包含 `No MCP servers are configured. Looked in: {project}, {home}/.synapse/mcp/mcp_servers.json.`
+      And 标准输出应包含 `A config file looks like {"mcpServers": {"<name>": {"command": "...", "args": [...]}}}`
+      When 路由命令 `mcp:files:read_file`
+      Then 命令结果的失败类别应为 `command_not_found`
+      And stderr 应包含 `Unknown MCP server "files". Configured servers: (none).`
+      When 路由命令 `mcp:files`
+      Then stderr 应包含 `Unknown MCP server "files". Configured servers: (none)`
+
   Rule: 生命周期：首次使用时启动，close() 时全部结束
 
     Scenario: 一次不用 MCP 的运行不启动任何服务器，系统提示仍列出配置的服务器
@@ -63,6 +101,16 @@ Feature: MCP 客户端：经由 mcp:* 调用真实的 MCP 服务器
       And 模型收到的系统提示应包含 `- files: tools not listed yet (run mcp:list)`
       And 本场景不应有 MCP 服务器进程在运行
 
+    Scenario: 已经启动的服务器，系统提示列出它此刻的工具；没有工具的服务器标明没有
+      Given 项目配置中有 MCP 服务器 "odd"：fixtures/mcp-odd-server.cjs
+      And 项目配置中有 MCP 服务器 "bare"：fixtures/mcp-odd-server.cjs --no-tools
+      And Runner 使用本场景的扩展层
+      And 模型直接回复 "ok"
+      When 路由命令 `mcp:list`
+      And 执行一次运行
+      Then 模型收到的系统提示应包含 `- odd: record, defaults, loose, unchecked, media, bare-structured, huge, silent-error, nothing, throws, dies, slow, legacy`
+      And 模型收到的系统提示应包含 `- bare: (no tools)`
+
     Scenario: 配置的服务器很多时，系统提示只列出前 20 个，其余请运行 mcp:list
       Given 项目配置中有 25 个 MCP 服务器
       And Runner 使用本场景的扩展层
@@ -80,6 +128,14 @@ Feature: MCP 客户端：经由 mcp:* 调用真实的 MCP 服务器
       Then 本场景不应有 MCP 服务器进程在运行
       When 路由命令 `mcp:everything:echo {"message": "after close"}`
       Then 退出码应为 `1`
+      And 本场景不应有 MCP 服务器进程在运行
+
+    Scenario: close() 之后不再启动还没用过的服务器
+      Given 项目配置中有 MCP 服务器 "odd"：fixtures/mcp-odd-server.cjs
+      When 关闭扩展层
+      And 路由命令 `mcp:odd:nothing`
+      Then 命令结果的失败类别应为 `command_not_found`
+      And stderr 应包含 `MCP servers are closed; "odd" cannot start`
       And 本场景不应有 MCP 服务器进程在运行
 
     Scenario: 同时到来的几次首次使用共用一个服务器进程（并行的子代理）
@@ -184,6 +240,90 @@ Feature: MCP 客户端：经由 mcp:* 调用真实的 MCP 服务器
         | JSON 与参数混用 | mcp:everything:echo '{"message": "a"}' --message b      | pass either one JSON object or --name value flags, not both                             |
       And 服务器不应收到任何 tools/call
 
+    Scenario: 服务器的模式是 JSON Schema 2020-12：整数、可空、任意值与嵌套对象的参数同样按模式转换
+      Given 项目配置中有 MCP 服务器 "odd"：fixtures/mcp-odd-server.cjs
+      Then 依次路由下列命令，每条都应成功并输出:
+        | 写法                                 | 命令                                                                                                   | 输出                                                                                     |
+        | 重复的参数组成数组，开关不带值即为真 | mcp:odd:record --tags a --tags b --limit 2 --verbose --options '{"depth": 1}'                          | {"tags":["a","b"],"limit":2,"verbose":true,"options":{"depth":1}}                        |
+        | 数组写成 JSON，--no- 关掉开关        | mcp:odd:record --tags '["a", "b"]' --limit=3 --no-verbose --options '{"depth": 0}'                     | {"tags":["a","b"],"limit":3,"verbose":false,"options":{"depth":0}}                       |
+        | 开关写明 false，可空参数取 null      | mcp:odd:record --tags a --limit 1 --verbose false --options '{"depth": 1}' --note null                 | {"tags":["a"],"limit":1,"verbose":false,"options":{"depth":1},"note":null}               |
+        | 任意值参数的 JSON 被解析             | mcp:odd:record --tags a --limit 1 --verbose --options '{"depth": 1}' --note hi --extra '{"k": [1]}'    | {"tags":["a"],"limit":1,"verbose":true,"options":{"depth":1},"note":"hi","extra":{"k":[1]}} |
+        | 写坏的 JSON 仍是文字                 | mcp:odd:record --tags a --limit 1 --verbose --options '{"depth": 1}' --extra '{oops'                   | {"tags":["a"],"limit":1,"verbose":true,"options":{"depth":1},"extra":"{oops"}            |
+        | anyOf 的整数                         | mcp:odd:record --tags a --limit 1 --verbose --options '{"depth": 1}' --level 2                         | {"tags":["a"],"limit":1,"verbose":true,"options":{"depth":1},"level":2}                  |
+        | anyOf 的枚举                         | mcp:odd:record --tags a --limit 1 --verbose --options '{"depth": 1}' --level high                      | {"tags":["a"],"limit":1,"verbose":true,"options":{"depth":1},"level":"high"}             |
+        | 允许额外键的模式放过未知参数         | mcp:odd:loose --known a --other '[1, 2]'                                                               | {"known":"a","other":[1,2]}                                                              |
+        | 验证器编译不了的模式交给服务器       | mcp:odd:unchecked --x 5                                                                                | {"x":"5"}                                                                                |
+        | 枚举里的数字                         | mcp:odd:defaults --mode x --choice 1                                                                   | {"mode":"x","choice":1}                                                                  |
+        | 枚举里的 null；没有元素模式的数组    | mcp:odd:defaults --mode x --choice null --items '[1, "a"]'                                             | {"mode":"x","choice":null,"items":[1,"a"]}                                               |
+        | 枚举里的布尔值与小数                 | mcp:odd:defaults --choice true --mode 2.5                                                              | {"choice":true,"mode":"2.5"}                                                             |
+
+    Scenario: 2020-12 模式下的错误同样在调用之前指出参数与期望，嵌套的参数给出路径
+      Given 项目配置中有 MCP 服务器 "odd"：fixtures/mcp-odd-server.cjs
+      Then 依次路由下列命令，每条都应是 invalid_usage，stderr 给出错误与 --help 指引:
+        | 情形               | 命令                                                                                              | 错误                                                                             |
+        | 不是参数的词       | mcp:odd:record hello                                                                              | unexpected argument "hello": pass '<json>' or --name value flags                 |
+        | 开关后不是布尔值   | mcp:odd:record --verbose maybe                                                                    | unexpected argument "maybe"                                                      |
+        | 缺少值             | mcp:odd:record --limit                                                                            | --limit needs a value                                                            |
+        | 给了两次           | mcp:odd:record --limit 1 --limit 2                                                                | --limit is given twice                                                           |
+        | 缺少数组参数       | mcp:odd:record --limit 1 --verbose --options '{"depth": 1}'                                       | missing required parameter "tags" (array of string)                              |
+        | 不是整数           | mcp:odd:record --tags a --limit 1.5 --verbose --options '{"depth": 1}'                            | parameter "limit" must be an integer (got 1.5)                                   |
+        | 低于下限           | mcp:odd:record --tags a --limit 0 --verbose --options '{"depth": 1}'                              | parameter "limit" must be >= 1                                                   |
+        | 不是对象           | mcp:odd:record --tags a --limit 1 --verbose --options 5                                           | parameter "options" must be an object (got "5")                                  |
+        | 嵌套的必填         | mcp:odd:record --tags a --limit 1 --verbose --options '{}'                                        | missing required parameter "options.depth"                                       |
+        | 嵌套的未知键       | mcp:odd:record --tags a --limit 1 --verbose --options '{"depth": 1, "deep": 2}'                   | parameter "options" has an unknown key "deep"                                    |
+        | 不可空之外的类型   | mcp:odd:record '{"tags": ["a"], "limit": 1, "verbose": true, "options": {"depth": 1}, "note": 5}' | parameter "note" must be a string or null (got 5)                                |
+        | 数组元素的类型     | mcp:odd:record '{"tags": [1], "limit": 1, "verbose": true, "options": {"depth": 1}}'              | parameter "tags[0]" must be a string (got 1)                                     |
+        | 不是数组           | mcp:odd:record '{"tags": "a", "limit": 1, "verbose": true, "options": {"depth": 1}}'              | parameter "tags" must be an array (got "a")                                      |
+        | JSON 里的未知参数  | mcp:odd:record '{"tag": ["a"], "limit": 1, "verbose": true, "options": {"depth": 1}}'             | unknown parameter "tag" (parameters: tags, limit, verbose, options, note, level, extra); missing required parameter "tags" (array of string) |
+        | anyOf 的哪一支都不合 | mcp:odd:record --tags a --limit 1 --verbose --options '{"depth": 1}' --level medium             | parameter "level" must be an integer (got "medium"); parameter "level" must be one of "low", "high" (got "medium") |
+        | 对象与数组互换，长文字被截短 | mcp:odd:record '{"tags": {"a": 1}, "options": [1], "limit": "yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy", "verbose": true}' | parameter "tags" must be an array (got an object); parameter "limit" must be an integer (got "yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy..."); parameter "options" must be an object (got an array) |
+        | 整个参数对象的规则   | mcp:odd:loose                                                                                     | the arguments must NOT have fewer than 1 properties                              |
+        | 有默认值的必填参数也要给 | mcp:odd:defaults --choice a                                                                   | missing required parameter "mode" (string)                                       |
+
+    Scenario: --help 读 2020-12 模式：标题、每种类型的占位、任意值参数、可选参数，示例只填必填参数
+      Given 项目配置中有 MCP 服务器 "odd"：fixtures/mcp-odd-server.cjs
+      And 项目配置中有 MCP 服务器 "everything"：server-everything
+      When 路由命令 `mcp:odd:record --help`
+      Then 标准输出应为:
+        """
+        mcp:odd:record (Record the arguments)
+          Answers with the arguments it received.
+          A second line that help leaves out.
+
+        Usage: mcp:odd:record '<json>'   or   mcp:odd:record --tags <array> --limit <integer> --verbose <boolean> --options <object> [--note <string|null>] [--level <integer|string>] [--extra <value>]
+
+        Parameters:
+          --tags  (array of string, required)  Labels
+          --limit  (integer, required)
+          --verbose  (boolean, required)
+          --options  (object, required)
+          --note  (string or null, optional)
+          --level  (integer or string, optional)
+          --extra  (any JSON value, optional)
+
+        Example: mcp:odd:record '{"tags":[],"limit":1,"verbose":true,"options":{}}'
+
+        """
+      When 路由命令 `mcp:odd:defaults --help`
+      Then 标准输出应为:
+        """
+        mcp:odd:defaults
+
+        Usage: mcp:odd:defaults '<json>'   or   mcp:odd:defaults --mode <string> --choice <a|1|2.5|null|true> [--items <array>]
+
+        Parameters:
+          --mode  (string, required, default "fast")
+          --choice  (one of "a", 1, 2.5, null, true, required)
+          --items  (array, optional)
+
+        Example: mcp:odd:defaults '{"mode":"fast","choice":"a"}'
+
+        """
+      When 路由命令 `mcp:everything:get-env --help`
+      Then 标准输出应包含 `Parameters: none`
+      When 路由命令 `mcp:everything:echo --help`
+      Then 标准输出应包含 `Example: mcp:everything:echo '{"message":"text"}'`
+
     Scenario: 结构化内容以 JSON 给出，只说一次（服务器为老客户端附上的同一份 JSON 文本不重复）
       Given 项目配置中有 MCP 服务器 "everything"：server-everything
       When 路由命令 `mcp:everything:get-structured-content --location Chicago`
@@ -212,6 +352,80 @@ Feature: MCP 客户端：经由 mcp:* 调用真实的 MCP 服务器
       Then 退出码应为 `1`
       And 命令结果的失败类别应为 `execution_error`
       And stderr 应包含 `mcp:everything:get-resource-reference reported an error: Invalid resourceId: 0. Must be a finite positive integer.`
+
+    Scenario: 音频、资源链接与内嵌资源只给摘要；不重复文本的结构化内容附在后面；超长输出保留头尾
+      Given 项目配置中有 MCP 服务器 "odd"：fixtures/mcp-odd-server.cjs
+      When 路由命令 `mcp:odd:media`
+      Then 标准输出应为:
+        """
+        [audio audio/wav, 2.0 MiB]
+        [resource link file:///notes.txt (notes) text/plain]
+        [resource link file:///bare (bare)]
+        [resource file:///a.txt, 5 bytes of text]
+        [resource file:///b.bin, 5 bytes]
+
+        """
+      When 路由命令 `mcp:odd:bare-structured`
+      Then 标准输出应为:
+        """
+        Weather follows.
+        {
+          "city": "Oslo",
+          "celsius": -3
+        }
+
+        """
+      When 路由命令 `mcp:odd:huge`
+      Then 标准输出应包含 `[output truncated: 73737 bytes omitted]`
+      And 标准输出应有一行匹配 `^BEGINx+$`
+      And 标准输出应有一行匹配 `^x+END$`
+      When 路由命令 `mcp:odd:nothing`
+      Then 命令结果应为 stdout ""、stderr ""、退出码 0
+
+    Scenario: 服务器的失败各有说法：没有消息的 isError、处理出错、调用中途退出（下一次调用重新启动它）
+      Given 项目配置中有 MCP 服务器 "odd"：fixtures/mcp-odd-server.cjs
+      When 路由命令 `mcp:odd:silent-error`
+      Then 命令结果的失败类别应为 `execution_error`
+      And stderr 应包含 `mcp:odd:silent-error reported an error: (no message)`
+      When 路由命令 `mcp:odd:throws`
+      Then 命令结果的失败类别应为 `execution_error`
+      And stderr 应包含 `mcp:odd:throws failed: MCP error -32603: the handler broke`
+      When 路由命令 `mcp:odd:dies`
+      Then 命令结果的失败类别应为 `execution_error`
+      And stderr 应包含 `mcp:odd:dies failed: MCP server "odd" went away during the call; it restarts on the next call; its stderr ends with:`
+      And stderr 应包含 `odd server: dying on purpose`
+      When 路由命令 `mcp:odd:nothing`
+      Then 退出码应为 `0`
+
+    Scenario: 超时的调用说出它最后报告的进度
+      Given 环境变量 `SYNAPSE_MCP_CALL_TIMEOUT=700`
+      And 项目配置中有 MCP 服务器 "odd"：fixtures/mcp-odd-server.cjs
+      When 路由命令 `mcp:odd:slow`
+      Then 退出码应为 `124`
+      And stderr 应包含 `mcp:odd:slow timed out after 700 ms (SYNAPSE_MCP_CALL_TIMEOUT) and was cancelled (last progress 1: warming up)`
+
+    Scenario: 老协议（2024-10-07）的 toolResult 作为 JSON 给出；不提供工具的服务器说它没有工具
+      Given 项目配置中有 MCP 服务器 "odd"：fixtures/mcp-odd-server.cjs
+      And 项目配置中有 MCP 服务器 "bare"：fixtures/mcp-odd-server.cjs --no-tools
+      When 路由命令 `mcp:odd:legacy`
+      Then 命令结果应为 stdout "{\"answer\":42}\n"、stderr ""、退出码 0
+      When 路由命令 `mcp:bare:anything`
+      Then 命令结果的失败类别应为 `command_not_found`
+      And stderr 应包含 `MCP server "bare" has no tool "anything". Its tools: (none)`
+
+    Scenario: mcp:<server> 只列出这一个服务器；mcp:list --help 说明 mcp:* 的用法
+      Given 项目配置中有 MCP 服务器 "odd"：fixtures/mcp-odd-server.cjs
+      And 项目配置中有 MCP 服务器 "ghost"，命令为 `synapse-no-such-server`
+      When 路由命令 `mcp:odd`
+      Then 标准输出应包含 `odd  ready (stdio, 13 tools)`
+      And 标准输出中工具 "loose" 的描述应为 "Takes any keys."
+      And 标准输出不应包含 `ghost`
+      When 路由命令 `mcp:nowhere`
+      Then 命令结果的失败类别应为 `command_not_found`
+      And stderr 应包含 `Unknown MCP server "nowhere". Configured servers: odd, ghost`
+      When 路由命令 `mcp:list --help`
+      Then 标准输出应包含 `mcp:<server>:<tool> --name value ...  the same with flags, coerced to the types the tool declares`
+      And 标准输出不应包含 `ghost`
 
     Scenario: 未知的服务器或工具是 command_not_found，并列出存在的名字
       Given 项目配置中有 MCP 服务器 "everything"：server-everything

@@ -47,6 +47,25 @@ Feature: Agent Skills：skill:* 命令、task:skill:search 与系统提示里的
         | 不是合法的 YAML    | bad-yaml         | ---\nname: [bad-yaml\ndescription: x\n---               | the front matter is not valid YAML                                                               |
         | 保留的名称         | list             | ---\nname: list\ndescription: x\n---                    | the name "list" is reserved for skill:list                                                       |
 
+    Scenario: 读不了的 SKILL.md 被跳过，警告说明原因：是一个目录，或是一个循环的符号链接
+      Given 项目的 .agents/skills 中有技能 "good"，描述为 "A valid skill"
+      And 项目的 .agents/skills 中文件夹 "folder" 的 SKILL.md 是一个目录
+      And 项目的 .agents/skills 中文件夹 "loop" 的 SKILL.md 是指向自己的符号链接
+      When 路由命令 `skill:list`
+      Then 退出码应为 `0`
+      And 技能清单应只有 "good"
+      And 技能警告应有 2 条，其中一条以 `{project-skills}/folder/SKILL.md: skipped: SKILL.md is a directory` 开头
+      And 技能警告应有 2 条，其中一条以 `{project-skills}/loop/SKILL.md: skipped: cannot read it (ELOOP)` 开头
+
+    Scenario: 没有安装任何技能时，skill:list 说明找过哪些目录，未知的技能说明一个也没有
+      Given 本场景的扩展层没有配置任何技能或 MCP 服务器
+      When 路由命令 `skill:list`
+      Then 退出码应为 `0`
+      And 标准输出应包含 `No skills are installed. Looked in: {project-skills}, {home}/.agents/skills, {home}/.synapse/skills.`
+      When 路由命令 `skill:deploy`
+      Then 命令结果的失败类别应为 `command_not_found`
+      And stderr 应包含 `Unknown skill "deploy". Installed: (none). Run skill:list for all, or skill:search <keywords>.`
+
   Rule: skill:search、skill:load 与 skill:<name> --help
 
     Scenario: skill:search 在名称、描述与正文上做确定的、排好序的全文检索
@@ -77,6 +96,51 @@ Feature: Agent Skills：skill:* 命令、task:skill:search 与系统提示里的
       Then 退出码应为 `0`
       And 标准输出应包含 `Instructions: skill:load project-stats`
       And 标准输出应包含 `  skill:project-stats:stats [args...]   (scripts/stats.js)`
+
+    Scenario: 用错了的 skill:* 命令是 invalid_usage，说明哪里不对
+      Given 演示技能目录作为 --skills-dir
+      Then 依次路由下列命令，每条都应是 invalid_usage，stderr 给出错误与 --help 指引:
+        | 情形                 | 命令                             | 错误                                                                                     |
+        | skill:list 不带参数  | skill:list word                  | skill:list takes no arguments (got word)                                                 |
+        | 搜索没有关键词       | skill:search --limit 3           | missing keywords: skill:search <keywords>                                                |
+        | 加载没有名字         | skill:load                       | missing skill name: skill:load <name>                                                    |
+        | 一次加载两个         | skill:load word-count commit-message | skill:load takes one skill name (got 2 words)                                        |
+        | 技能名后只能跟 --help | skill:word-count essay.md       | skill:word-count only takes --help; run a script with skill:word-count:<script> [args] |
+        | 多了一层冒号         | skill:word-count:count:extra     | expected skill:<name> or skill:<name>:<script>, got skill:word-count:count:extra         |
+
+    Scenario: skill:list/search/load --help 给出 skill:* 的用法；脚本的 --help 说明它的技能
+      Given 演示技能目录作为 --skills-dir
+      When 路由命令 `skill:search --help`
+      Then 标准输出应包含 `skill:<name>:<script> [args...]     run one of its scripts (scripts/<script>.sh|py|js|ts) in the shell`
+      When 路由命令 `skill:word-count:count --help`
+      Then 标准输出应包含 `Instructions: skill:load word-count`
+      And 标准输出应包含 `  skill:word-count:count [args...]   (scripts/count.sh)`
+
+    Scenario: 没有脚本、没有正文、声明了兼容性的技能：skill:load 与 --help 如实说明；文件很多时只列前 50 个
+      Given 项目的 .agents/skills 中文件夹 "bare" 的 SKILL.md 为 "---\nname: bare\ndescription: Only front matter\ncompatibility: needs git 2.40+\n---\n"
+      And 项目的 .agents/skills 中有技能 "notes"，描述为 "Many notes"，另带 55 个参考文件
+      When 路由命令 `skill:load bare`
+      Then 标准输出应为:
+        """
+        # Skill: bare
+        Location: {workspace}/.agents/skills/bare/SKILL.md
+        Description: Only front matter
+        Compatibility: needs git 2.40+
+
+        (SKILL.md has no instructions after its front matter)
+
+        """
+      When 路由命令 `skill:bare --help`
+      Then 标准输出应包含 `Scripts: none`
+      When 路由命令 `skill:bare:run`
+      Then 命令结果的失败类别应为 `command_not_found`
+      And stderr 应包含 `Skill "bare" has no script "run". Its scripts: (none)`
+      When 路由命令 `skill:load notes`
+      Then 标准输出应包含 `  references/note-050.md`
+      And 标准输出应包含 `  ... and 5 more`
+      And 标准输出不应包含 `note-051`
+      When 路由命令 `skill:load nothing-like-it`
+      Then 命令结果的失败类别应为 `command_not_found`
 
     Scenario: 未知的技能与未知的脚本是 command_not_found，并说明有什么；越界的脚本名不会被运行
       Given 演示技能目录作为 --skills-dir
@@ -181,6 +245,15 @@ Feature: Agent Skills：skill:* 命令、task:skill:search 与系统提示里的
       When 执行一次运行
       Then 运行应以 "Done." 结束
       And 模型收到的工具结果应依次包含上表的内容
+
+    Scenario: 没有安装任何技能时，task:skill:search 的子代理得知这一点
+      Given 本场景的扩展层没有配置任何技能或 MCP 服务器
+      And Runner 使用本场景的扩展层
+      And 模型先调用 Bash 执行 `task:skill:search format my commit`，然后回复 "No skill for that."
+      And 技能子代理对 "format my commit" 回复 "No installed skill fits."
+      When 执行一次运行
+      Then 运行应以 "No skill for that." 结束
+      And 技能子代理收到的系统提示应包含 `Skill catalog: no skills are installed.`
 
     Scenario: 完整对话：模型搜索、加载并运行技能脚本，每一步的结果都回到模型
       Given 演示技能目录作为 --skills-dir

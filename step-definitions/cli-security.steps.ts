@@ -45,17 +45,29 @@ Then('CLI 模型收到的第 {int} 次请求中的工具结果应该包含 {stri
 });
 
 When('CLI 在伪终端里运行 synapse {string}，出现 {string} 时按下 {string}', async function (this: SynapseWorld, commandLine: string, prompt: string, keys: string) {
-  await ensureFreshBuild();
-  const context = cli(this);
-  const args = await context.parseArgs(commandLine);
-  const typed = keys
-    .split('、')
-    .map((key) => KEYS[key] ?? key)
-    .join('');
-  const started = performance.now();
-  const run = await runOnTerminal([process.execPath, CLI_ENTRY, ...args], { cwd: await context.dir('work'), env: await context.env(), prompt, keys: typed });
-  context.last = { args, stdout: run.screen, stderr: run.screen, exitCode: run.exitCode, signal: null, durationMs: performance.now() - started };
+  await runCliOnTerminal(
+    this,
+    commandLine,
+    prompt,
+    keys
+      .split('、')
+      .map((key) => KEYS[key] ?? key)
+      .join(''),
+  );
 });
+
+When('CLI 在伪终端里运行 synapse {string}', async function (this: SynapseWorld, commandLine: string) {
+  await runCliOnTerminal(this, commandLine, '\u0000 (no prompt: nothing is typed)', '');
+});
+
+async function runCliOnTerminal(world: SynapseWorld, commandLine: string, prompt: string, keys: string): Promise<void> {
+  await ensureFreshBuild();
+  const context = cli(world);
+  const args = await context.parseArgs(commandLine);
+  const started = performance.now();
+  const run = await runOnTerminal([process.execPath, CLI_ENTRY, ...args], { cwd: await context.dir('work'), env: await context.env(), prompt, keys });
+  context.last = { args, stdout: run.screen, stderr: run.screen, exitCode: run.exitCode, signal: null, durationMs: performance.now() - started };
+}
 
 Then('CLI 终端上应该显示过 {string} 与 {string}', function (this: SynapseWorld, first: string, second: string) {
   expect(cli(this).result.stdout, fail(this)).to.include(first).and.to.include(second);

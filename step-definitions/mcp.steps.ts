@@ -39,6 +39,11 @@ Given(new RegExp(`^${PLACE}中有 MCP 服务器 "(.+)"：server-filesystem，根
   await ext(this).addServer(PLACES[place]!, name, ext(this).stdioServer('filesystem', await ext(this).workspace()));
 });
 
+Given(new RegExp(`^${PLACE}中有 MCP 服务器 "(.+)"：fixtures/mcp-odd-server.cjs( --no-tools)?$`), async function (this: SynapseWorld, place: string, name: string, noTools?: string) {
+  const server = ext(this).stdioServer('odd') as { args: string[] };
+  await ext(this).addServer(PLACES[place]!, name, { ...server, args: [...server.args, ...(noTools ? ['--no-tools'] : [])] });
+});
+
 Given(/^项目配置中有 MCP 服务器 "(.+)"：server-everything，env 为 `(.+)`$/, async function (this: SynapseWorld, name: string, env: string) {
   await ext(this).addServer('project', name, { ...ext(this).stdioServer('everything'), env: JSON.parse(env) });
 });
@@ -61,6 +66,10 @@ Given(/^项目配置中有 (\d+) 个 MCP 服务器$/, async function (this: Syna
 Given(new RegExp(`^${PLACE}的内容为:$`), async function (this: SynapseWorld, place: string, text: string) {
   await ext(this).writeConfig(PLACES[place]!, await ext(this).expand(text));
   if (PLACES[place] === 'explicit') ext(this).options.mcpConfig = [await ext(this).configFile('explicit')];
+});
+
+Given('--mcp-config 指定的文件不存在', async function (this: SynapseWorld) {
+  ext(this).options.mcpConfig = [await ext(this).configFile('explicit')];
 });
 
 Given(/^扩展层的基础环境只有 PATH 与 `(\w+)=(.*)`$/, function (this: SynapseWorld, name: string, value: string) {

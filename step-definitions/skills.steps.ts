@@ -1,5 +1,5 @@
 // Agent Skills through the router and the agent loop (features/skills.feature): real skill folders, real bash.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Given, Then, type DataTable } from '@cucumber/cucumber';
@@ -32,7 +32,8 @@ Given(new RegExp(`^${PLACE} ?中有技能 "(.+)"，描述为 "(.+)"$`), async fu
 });
 
 Given(new RegExp(`^${PLACE} ?中文件夹 "(.+)" 的 SKILL.md 为 "([\\s\\S]*)"$`), async function (this: SynapseWorld, place: string, folder: string, content: string) {
-  await ext(this).addSkill(PLACES[place]!, repeatMarks(folder), repeatMarks(content));
+  // `\n` written in the step text (a table cell has it unescaped already) is a line break.
+  await ext(this).addSkill(PLACES[place]!, repeatMarks(folder), repeatMarks(content.replaceAll('\\n', '\n')));
 });
 
 Given(/^项目的 .agents\/skills 中有技能 "(.+)"，描述为 "(.+)"，带脚本 "(.+)":$/, async function (this: SynapseWorld, name: string, description: string, script: string, body: string) {
@@ -52,6 +53,21 @@ Given(/^\/tmp 下工作区外的目录作为 --skills-dir，其中有技能 "(.+
 
 Given('Runner 的沙箱模式为 {string}', function (this: SynapseWorld, mode: SandboxMode) {
   runner(this).options.security = { ...runner(this).options.security, sandbox: mode };
+});
+
+Given(/^项目的 .agents\/skills 中有技能 "(.+)"，描述为 "(.+)"，另带 (\d+) 个参考文件$/, async function (this: SynapseWorld, name: string, description: string, count: string) {
+  const files = Object.fromEntries(Array.from({ length: Number(count) }, (_, i) => [`references/note-${String(i + 1).padStart(3, '0')}.md`, `Note ${i + 1}.\n`]));
+  await ext(this).addSkill('project', name, `---\nname: ${name}\ndescription: ${description}\n---\nSee the notes.\n`, files);
+});
+
+Given(/^项目的 .agents\/skills 中文件夹 "(.+)" 的 SKILL.md 是(一个目录|指向自己的符号链接)$/, async function (this: SynapseWorld, folder: string, kind: string) {
+  const location = join(await ext(this).skillDir('project'), folder, 'SKILL.md');
+  await mkdir(kind === '一个目录' ? location : dirname(location), { recursive: true });
+  if (kind !== '一个目录') await symlink(location, location);
+});
+
+Given('本场景的扩展层没有配置任何技能或 MCP 服务器', async function (this: SynapseWorld) {
+  ext(this); // an extension layer over the scenario's empty project and HOME, nothing installed in either
 });
 
 Given('演示技能目录作为 --skills-dir', function (this: SynapseWorld) {

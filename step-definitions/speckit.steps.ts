@@ -71,6 +71,20 @@ When('用 spec:import 命令导入 {string} 和 {string}', async function (this:
   await kit(this).runCommand('spec-import', [join(specs, first), join(specs, second), '--out', await kit(this).dir('out')]);
 });
 
+When('不带文档运行 spec:import 命令', async function (this: SynapseWorld) {
+  await kit(this).runCommand('spec-import', []);
+});
+
+Then('输出目录中应只有文件 {string}，与直接导入的转写相同', async function (this: SynapseWorld, list: string) {
+  const names = list.split(', ');
+  expect((await kit(this).outputFiles()).sort()).to.deep.equal(names);
+  for (const name of names) {
+    const document = name.replace(/\.feature$/, '.md');
+    const source = await readFile(join(await kit(this).dir('specs'), document), 'utf8');
+    expect(await readFile(join(await kit(this).dir('out'), name), 'utf8')).to.equal(importMarkdownSpec(source, document).feature);
+  }
+});
+
 Then('命令退出码应为 {int}', function (this: SynapseWorld, code: number) {
   expect(kit(this).command!.exitCode, kit(this).command!.stderr).to.equal(code);
 });
@@ -80,7 +94,7 @@ Then('命令的标准错误应为:', function (this: SynapseWorld, expected: str
 });
 
 Then('命令的标准错误应包含 {string}', function (this: SynapseWorld, text: string) {
-  expect(kit(this).command!.stderr).to.contain(text);
+  expect(kit(this).command!.stderr).to.contain(lines(text));
 });
 
 Then('输出目录中不应有任何文件', async function (this: SynapseWorld) {
@@ -91,6 +105,18 @@ Given(/^特性目录中有它的转写(?:，但 "(.+)" 被改成了 "(.+)")?$/, 
   const { document } = kit(this);
   const { feature, featureFileName } = importMarkdownSpec(document!.text, document!.name);
   await kit(this).writeFeature(featureFileName, from && to ? feature.replace(from, to) : feature);
+});
+
+Given(/^特性目录中有特性文件 "(.+)"，内容为 "(.*)"$/, async function (this: SynapseWorld, name: string, text: string) {
+  await kit(this).writeFeature(name, lines(text));
+});
+
+When('对源文档目录与特性目录运行 spec:check 命令', async function (this: SynapseWorld) {
+  await kit(this).runCommand('spec-check', ['--specs', await kit(this).dir('specs'), '--features', await kit(this).dir('features')]);
+});
+
+Then('命令的标准输出应包含 {string}', function (this: SynapseWorld, text: string) {
+  expect(kit(this).command!.stdout).to.contain(lines(text));
 });
 
 Given('特性目录中有一个没有标签的特性文件 {string}', async function (this: SynapseWorld, name: string) {
@@ -130,6 +156,26 @@ Given(/^一次运行中 "(.+)" 的转写里 "(.+)" 通过、"(.+)" 失败、"(.+
 
 Given('同一次运行中我们自己的特性 {string} 有一个通过的场景 {string}', function (this: SynapseWorld, uri: string, title: string) {
   kit(this).simulateRun(uri, `@own\nFeature: 自己的\n\n  Scenario: ${title}\n    Given x\n`, { [title]: TestStepResultStatus.PASSED });
+});
+
+Given(/^一次运行中特性 "(.+)" 带标签 "(.*)"，规则 "(.+)" 下的场景 "(.+)" (通过|失败)$/, function (this: SynapseWorld, uri: string, tags: string, rule: string, title: string, status: string) {
+  kit(this).simulateRun(uri, `${tags}\nFeature: F\n\n  Rule: ${rule}\n\n    Scenario: ${title}\n      Given x\n`, { [title]: STATUS[status]! });
+});
+
+When('没有源文档时生成一致性报告', function (this: SynapseWorld) {
+  kit(this).buildReport([]);
+});
+
+Then(
+  /^报告中 "(.+)" 的转写 "(.+)" 应为 (\d+)\/(\d+) 通过，场景 "(.+)" 在规则 "(.+)" 下、没有文档行$/,
+  function (this: SynapseWorld, name: string, uri: string, passed: string, total: string, title: string, rule: string) {
+    expect(documentIn(this, name)).to.deep.include({ feature: uri, passed: Number(passed), total: Number(total) });
+    expect(documentIn(this, name).scenarios.find((scenario) => scenario.title === title)).to.deep.include({ rule, sourceLine: null });
+  },
+);
+
+Then('报告应列出没有标签的特性 {string}', function (this: SynapseWorld, uri: string) {
+  expect(kit(this).report!.untagged).to.deep.equal([uri]);
 });
 
 When('生成一致性报告', async function (this: SynapseWorld) {

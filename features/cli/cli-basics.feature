@@ -30,6 +30,14 @@ Feature: synapse CLI：帮助、版本、坏输入
       | 非法的整数参数 | run --no-session --fixture fixtures/demo-write-file.json --max-iterations 0 hi | --max-iterations must be |
       | 没有提示       | run --no-session --fixture fixtures/demo-write-file.json | no prompt                      |
       | 没有 API key   | run --no-session hi                                     | no API key                      |
+      | 两个未知的参数 | run --no-session --bogus --other hi                     | unknown options: --bogus, --other (see synapse run --help) |
+      | 未知的短参数   | exec -z 'echo hi'                                       | unknown option: -z (see synapse exec --help) |
+      | 多余的几个词   | sessions list one two                                   | unexpected arguments: "one", "two" (quote a prompt or command that has spaces) |
+      | 多余的词       | sessions list extra                                     | unexpected argument: "extra" (quote a prompt or command that has spaces) (see synapse sessions list --help) |
+      | 空命令         | exec ''                                                 | no command: synapse exec "<command>" |
+      | 矛盾的沙箱参数 | exec --read-only --sandbox workspace-write 'echo hi'    | --read-only contradicts --sandbox workspace-write |
+      | 不是 URL       | run --no-session --base-url notaurl hi                  | --base-url notaurl is not a URL (expected e.g. http://localhost:11434/v1) |
+      | 不是 http(s)   | run --no-session --base-url ftp://x/v1 hi               | --base-url ftp://x/v1: expected an http(s) URL |
 
   Scenario: 写坏的 fixture 是坏输入，错误指出文件和字段
     Given CLI 工作目录中有文件 "bad.json" 内容为 '{"replies":[{"toolCalls":[{"arguments":{}}]}]}'

@@ -21,10 +21,21 @@ Feature: synapse CLI：出错时一行说清楚，用户输入的任何东西都
         | 状态文件在 /sys 下                  | runtime --fixture fixtures/runtime-weather.json --state /sys/x.json hi                      | state file /sys/x.json: is on the sysfs pseudo-filesystem               |
         | 要续接的状态文件不存在              | runtime --fixture fixtures/runtime-weather.json --resume gone.json                         | state file gone.json: no such file or directory                         |
         | fixture 是目录                      | run --no-session --fixture . hi                                                             | fixture .: is a directory, not a file                                   |
+        | fixture 不是 JSON                   | run --no-session --fixture fixtures/skills/word-count/SKILL.md hi                           | /fixtures/skills/word-count/SKILL.md is not valid JSON: No number after minus sign |
         | fixture 是不会结束的设备            | run --no-session --fixture /dev/zero hi                                                     | fixture /dev/zero: is not a regular file                                |
         | 输出文件是设备                      | run --no-session --fixture fixtures/demo-write-file.json --output-last-message /dev/stdout hi | --output-last-message /dev/stdout: is not a regular file               |
         | 输出文件在 /proc 下                 | run --no-session --fixture fixtures/demo-write-file.json --output-last-message /proc/x hi   | --output-last-message /proc/x: is on the proc pseudo-filesystem         |
         | --cwd 是文件                        | exec --cwd /etc/passwd 'echo hi'                                                             | is not a directory                                                      |
+        | 输出文件的上级是文件                | run --no-session --fixture fixtures/demo-write-file.json --output-last-message /etc/passwd/x hi | --output-last-message /etc/passwd/x: /etc/passwd is not a directory    |
+        | 输出文件是目录                      | run --no-session --fixture fixtures/demo-write-file.json --output-last-message . hi          | --output-last-message .: is a directory, not a file                     |
+        | 输出文件的名字太长                  | run --no-session --fixture fixtures/demo-write-file.json --output-last-message aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa hi | --output-last-message aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa: the name is too long |
+
+    Scenario: 太大的输入文件不读，错误给出它的大小与上限
+      Given CLI 工作目录中有一个 300 KiB 的文件 "prompt.md"
+      When CLI 运行 synapse "run --no-session --fixture fixtures/demo-write-file.json --system-prompt-file prompt.md hi"
+      Then CLI 退出码应该是 2
+      And CLI 标准错误应该只有一行且包含 "--system-prompt-file prompt.md: too large (300 KiB; at most 256 KiB)"
+      And CLI 标准输出应该是 ""
 
   Rule: 用法错误保留完整消息，按用户写的样子指出
 

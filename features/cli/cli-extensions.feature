@@ -96,6 +96,27 @@ Feature: synapse 与扩展：mcp:*、skill:*、synapse mcp list 与 synapse skil
     Then CLI 退出码应该是 2
     And CLI 标准错误应该只有一行且包含 'unknown skill "no-such-skill"'
 
+  Scenario: skills list/show --json 给脚本读；没有技能时说明找过哪些目录；坏技能与坏的 MCP 配置是 stderr 上的警告
+    Given CLI 工作目录中有文件 ".agents/skills/Bad_Name/SKILL.md" 内容为 "no front matter"
+    And CLI 工作目录中有文件 "mcp_servers.json" 内容为 '{"mcpServers": {"bad": {"command": 1}}}'
+    When CLI 运行 synapse "skills list"
+    Then CLI 退出码应该是 0
+    And CLI 标准输出应该包含 "no skills in "
+    And CLI 标准错误应该包含 "synapse: warning: skill "
+    And CLI 标准错误应该包含 "/.agents/skills/Bad_Name/SKILL.md: skipped: SKILL.md must start with YAML front matter"
+    When CLI 运行 synapse "skills list --json --skills-dir fixtures/skills"
+    Then CLI 退出码应该是 0
+    And CLI JSON 输出的最后一行的 "skills.2.name" 应该是 "word-count"
+    And CLI JSON 输出的最后一行的 "warnings" 应该包含 "/.agents/skills/Bad_Name/SKILL.md: skipped"
+    When CLI 运行 synapse "skills show word-count --json --skills-dir fixtures/skills"
+    Then CLI 退出码应该是 0
+    And CLI JSON 输出的最后一行的 "scripts.0.name" 应该是 "count"
+    When CLI 运行 synapse "mcp list"
+    Then CLI 退出码应该是 0
+    And CLI 标准错误应该包含 "synapse: warning: MCP config "
+    And CLI 标准错误应该包含 "mcp_servers.json: mcpServers.bad.command: Invalid input: expected string, received number"
+    And CLI 标准输出应该包含 "No MCP servers are configured."
+
   Scenario: exec 运行技能脚本：参数原样传给脚本，工作目录是 CLI 的工作目录
     Given CLI 工作目录中有文件 "notes.txt" 内容为 "one two three"
     When CLI 运行 synapse "exec --skills-dir fixtures/skills 'skill:word-count:count notes.txt'"

@@ -29,6 +29,40 @@ Feature: synapse run：一次 Agent 运行
       And CLI 标准错误应该包含 "task done: general: Draft a haiku"
       And CLI 输出中不应该有 ANSI 转义序列
 
+    Scenario: 终端上并行任务是原地刷新的状态行，结束时每个任务标出完成
+      When CLI 在伪终端里运行 synapse "run --no-session --fixture fixtures/demo-parallel-tasks.json '同时做三件事'"
+      Then CLI 退出码应该是 0
+      And CLI 终端上应该显示过 "✓ explore: Survey the directory done" 与 "✓ general: Draft a haiku done"
+      And CLI 标准输出应该包含 "All three tasks finished."
+      And CLI 标准输出和标准错误都不应该包含 "task started:"
+
+    Scenario: 失败的并行任务：没有终端时一行 task failed 带原因，终端上标出 ✗ 与原因
+      Given CLI 工作目录中有文件 "tasks.json" 内容为 '{"replies":[{"toolCalls":[{"id":"a","name":"Bash","arguments":{"command":"task:general --description Fine --prompt alpha"}},{"id":"b","name":"Bash","arguments":{"command":"task:general --description Broken --prompt beta"}}]},{"when":"alpha","content":"alpha done"},{"when":"beta","error":{"status":400,"message":"model exploded"}},{"content":"one of two"}]}'
+      When CLI 运行 synapse "run --no-session --fixture tasks.json go"
+      Then CLI 退出码应该是 0
+      And CLI 标准错误应该包含 "task failed: general: Broken ("
+      And CLI 标准错误应该包含 "): task:general: exit 1"
+      And CLI 标准错误应该包含 "task done: general: Fine ("
+      When CLI 在伪终端里运行 synapse "run --no-session --fixture tasks.json go"
+      Then CLI 终端上应该显示过 "✗ general: Broken — task:general: exit 1 failed" 与 "✓ general: Fine done"
+
+    Scenario: 给人看的 stderr 说明运行中发生的事：扩展的警告、丢弃的一轮、被拒绝的命令、未完成的待办
+      Given CLI 工作目录中有文件 ".agents/skills/Bad_Name/SKILL.md" 内容为 "no front matter"
+      And CLI 模型会调用工具 "Bash"，参数为 "[1]"
+      And CLI 模型会调用 Bash 执行 "rm -rf gone"
+      And CLI 模型会调用 Bash 执行 "TodoWrite '{\"todos\": [{\"content\": \"Write notes\", \"activeForm\": \"Writing notes\", \"status\": \"in_progress\"}]}'"
+      And CLI 模型会回复 "先停一下"
+      And CLI 模型会调用 Bash 执行 "TodoWrite '{\"todos\": [{\"content\": \"Write notes\", \"activeForm\": \"Writing notes\", \"status\": \"completed\"}]}'"
+      And CLI 模型会回复 "都做完了"
+      When CLI 运行 synapse "run --no-session --base-url <model> --deny 'rm *' '做事'"
+      Then CLI 退出码应该是 0
+      And CLI 标准错误应该包含 "synapse: warning: skill "
+      And CLI 标准错误应该包含 "/.agents/skills/Bad_Name/SKILL.md: skipped: SKILL.md must start with YAML front matter"
+      And CLI 标准错误应该包含 "… discarded a round: tool call arguments are not a JSON object: Bash (call_"
+      And CLI 标准错误应该包含 "⚠ not run: rm -rf gone (deny rule \"rm *\" (--deny))"
+      And CLI 标准错误应该包含 "… todo items are still open: the agent continues"
+      And CLI 标准输出应该包含 "都做完了"
+
   Rule: 真实端点经由 --base-url
 
     Scenario: 提示来自 stdin，回答流到 stdout，key 送达服务器但从不打印

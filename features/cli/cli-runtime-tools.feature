@@ -28,6 +28,8 @@ Feature: synapse runtime：用户自己的工具、库的事件名、可中断�
       | export const tools = { ask_user: { run: () => 1 } };                   | tools.ask_user: "ask_user" is reserved            |
       | export const tools = { "bad name": { run: () => 1 } };                 | tools module bad.mjs: tools.bad name: tool names are 1-64 letters |
       | export const tools = ;                                                 | tools module bad.mjs: failed to load: Unexpected token |
+      | export default { tools: 5 };                                           | tools module bad.mjs: tools: Invalid input: expected record, received number |
+      | throw 42;                                                              | tools module bad.mjs: failed to load: 42          |
 
   Scenario: --json 的每一行都是库的事件，名字和字段与库相同
     When CLI 运行 synapse "runtime --json --fixture fixtures/runtime-weather.json --approve all '巴黎天气如何？'"

@@ -62,6 +62,19 @@ Feature: synapse 的安全选项：密钥、权限、审批与沙箱
       Then CLI 退出码应该是 126
       And CLI 标准错误应该包含 "denied by policy: deny rule \"touch *\" (--deny)"
 
+    Scenario: --unmatched deny 只放行规则点名的命令；--no-default-rules 去掉内置的 ask 规则
+      When CLI 运行 synapse "exec --unmatched deny --allow 'echo *' 'echo hi'"
+      Then CLI 退出码应该是 0
+      And CLI 标准输出应该是 "hi"
+      When CLI 运行 synapse "exec --unmatched deny 'ls'"
+      Then CLI 退出码应该是 126
+      And CLI 标准错误应该包含 "denied by policy: no rule matched \"ls\" and unmatched commands are denied"
+      When CLI 运行 synapse "exec 'find . -name nothing -delete'"
+      Then CLI 退出码应该是 126
+      And CLI 标准错误应该包含 "(default)"
+      When CLI 运行 synapse "exec --no-default-rules 'find . -name nothing -delete'"
+      Then CLI 退出码应该是 0
+
   Rule: 在终端上询问，显示完整的命令
 
     Scenario: 选“仅此一次”，命令执行

@@ -36,3 +36,22 @@ Feature: synapse sessions：列出、查看、统计、删除会话
     And CLI 标准错误应该只有一行且包含 "not found"
     When CLI 运行 synapse "sessions list --sessions-dir <sessions>"
     Then CLI 标准输出应该包含 "no sessions in"
+
+  Scenario: show 把跳过的历史行作为 stderr 上的警告；rm --json 给脚本读
+    Given CLI 会话 "<id>" 的历史第 3 行被换成无法读取的字节
+    When CLI 运行 synapse "sessions show <id> --sessions-dir <sessions>"
+    Then CLI 退出码应该是 0
+    And CLI 标准错误应该包含 "warning: history.jsonl line 3: skipped a line that is not valid JSON"
+    And CLI 标准输出应该包含 "Done: hello.txt now says"
+    When CLI 运行 synapse "sessions rm <id> --json --sessions-dir <sessions>"
+    Then CLI 退出码应该是 0
+    And CLI JSON 输出的最后一行的 "removed" 应该是 "true"
+    And CLI 会话目录中应该没有会话
+
+  Scenario: list 跳过读不了的会话，并在 stderr 上说明是哪个、为什么
+    Given CLI 会话 "<id>" 的 "index.json" 被换成一个目录
+    When CLI 运行 synapse "sessions list --sessions-dir <sessions>"
+    Then CLI 退出码应该是 0
+    And CLI 标准错误应该包含 "warning: skipped session-"
+    And CLI 标准错误应该包含 "index.json cannot be read"
+    And CLI 标准输出应该包含 "no sessions in"

@@ -120,6 +120,14 @@ Feature: 规范工具：Markdown 文档导入为 Gherkin，检查转写漂移，
         | 重复的场景标题                   | # T\n\n## Feature: A\n\n### Scenario: s\n**Given** x\n\n### Scenario: s\n**Given** y | 8 | duplicate scenario title "s" (also at line 5)       |
         | Gherkin 会当作语法的描述           | # T\n\n## 概述\n@tag 像标签的一行\n\n## Feature: A\n\n### Scenario: s\n**Given** x       | 4 | cannot be written as Gherkin description text       |
         | 没有场景的 Feature              | # T\n\n## Feature: A\n\n## Feature: B\n\n### Scenario: s\n**Given** x               | 3 | "## Feature: A" has no scenarios                    |
+        | 业务规则之外的规则              | # T\n\n## Feature: A\n\n### Scenario: s\n**Given** x\n\n### Rule: r                   | 8 | "### Rule:" outside the "## 业务规则" section         |
+        | 层级太深的场景标题              | # T\n\n## Feature: A\n\n### Scenario: s\n**Given** x\n\n#### Scenario: deep            | 8 | unsupported heading "#### Scenario:" (expected "### Scenario:" in a "## Feature:" section or "### Rule:" in "## 业务规则") |
+        | 第二个文档标题                  | # T\n\n# U\n\n## Feature: A\n\n### Scenario: s\n**Given** x                          | 3 | a second "# " title (the first is at line 1)        |
+        | 空的 Feature 标题               | # T\n\n## Feature:\n\n### Scenario: s\n**Given** x                                   | 3 | empty "## Feature:" title                           |
+        | 空的步骤                        | # T\n\n## Feature: A\n\n### Scenario: s\n**Given**\n**Given** x                      | 6 | empty "Given" step                                  |
+        | 空的场景标题                    | # T\n\n## Feature: A\n\n### Scenario:\n**Given** x                                   | 5 | empty scenario title                                |
+        | 空的规则标题                    | # T\n\n## Feature: A\n\n### Scenario: s\n**Given** x\n\n## 业务规则\n\n### Rule:\n规则文字 | 10 | empty rule title                                 |
+        | Feature 里的其他标题            | # T\n\n## Feature: A\n\n### Scenario: s\n**Given** x\n\n### 备注                       | 8 | unexpected heading "### 备注" in a "## Feature:" section |
 
     Scenario: spec:import 命令拒绝坏文档，一个文件也不写，每个问题一行
       Given 一份名为 "good.md" 的规范文档，内容为 "# G\n\n## Feature: A\n\n### Scenario: s\n**Given** x"
@@ -132,6 +140,26 @@ Feature: 规范工具：Markdown 文档导入为 Gherkin，检查转写漂移，
         bad.md:9: unknown keyword "**Wenn**" (steps start with **Given**, **When**, **Then**, **And**, **But**)
         """
       And 输出目录中不应有任何文件
+
+    Scenario: spec:import 命令为每份文档写出转写，每写一个文件报告一行
+      Given 一份名为 "first.md" 的规范文档，内容为 "# F\n\n## Feature: A\n\n### Scenario: s\n**Given** x"
+      And 一份名为 "second.md" 的规范文档，内容为 "# S\n\n## Feature: B\n\n### Scenario: s\n**Given** x\n\n### Scenario: t\n**Given** y"
+      When 用 spec:import 命令导入 "first.md" 和 "second.md"
+      Then 命令退出码应为 0
+      And 命令的标准输出应包含 "/first.feature (1 scenarios from first.md)"
+      And 命令的标准输出应包含 "/second.feature (2 scenarios from second.md)"
+      And 输出目录中应只有文件 "first.feature, second.feature"，与直接导入的转写相同
+
+    Scenario: spec:import 命令读不了文档或没有文档时以 2 退出，什么也不写
+      Given 一份名为 "first.md" 的规范文档，内容为 "# F\n\n## Feature: A\n\n### Scenario: s\n**Given** x"
+      When 用 spec:import 命令导入 "first.md" 和 "missing.md"
+      Then 命令退出码应为 2
+      And 命令的标准错误应包含 "spec:import: cannot read "
+      And 命令的标准错误应包含 "missing.md"
+      And 输出目录中不应有任何文件
+      When 不带文档运行 spec:import 命令
+      Then 命令退出码应为 2
+      And 命令的标准错误应包含 "spec:import: no document given; usage: npm run spec:import -- <document.md>... [--out <dir>]"
 
   Rule: spec:check 发现转写与文档的任何差异
 
@@ -147,6 +175,38 @@ Feature: 规范工具：Markdown 文档导入为 Gherkin，检查转写漂移，
       And 特性目录中有一个没有标签的特性文件 "extra.feature"
       When 检查转写
       Then 检查应失败，并指出 "extra.feature" 既没有 @source:<document> 也没有 @own
+
+    Scenario: spec:check 命令每份文档一行：一致、缺少转写、无法导入、有差异；标签问题逐个列出，最后是结论
+      Given 源文档目录中有一份名为 "a.md" 的规范文档，内容为 "# A\n\n## Feature: A\n\n### Scenario: s\n**Given** x"
+      And 特性目录中有它的转写
+      And 源文档目录中有一份名为 "b.md" 的规范文档，内容为 "# B\n\n## Feature: B\n\n### Scenario: s\n**Given** x"
+      And 源文档目录中有一份名为 "c.md" 的规范文档，内容为 "## Feature: C"
+      And 源文档目录中有一份名为 "d.md" 的规范文档，内容为 "# D\n\n## Feature: D\n\n### Scenario: s\n**Given** x\n**Then** 结果"
+      And 特性目录中有它的转写，但 "Then 结果" 被改成了 "Then 别的结果"
+      And 特性目录中有特性文件 "ghost.feature"，内容为 "@source:zzz.md\nFeature: 幽灵\n\n  Scenario: s\n    Given x\n"
+      And 特性目录中有特性文件 "copy.feature"，内容为 "@source:a.md\nFeature: 副本\n\n  Scenario: s\n    Given x\n"
+      And 特性目录中有特性文件 "both.feature"，内容为 "@source:a.md @own\nFeature: 两样\n\n  Scenario: s\n    Given x\n"
+      And 特性目录中有特性文件 "twice.feature"，内容为 "@source:a.md @source:d.md\nFeature: 两份\n\n  Scenario: s\n    Given x\n"
+      And 特性目录中有特性文件 "broken.feature"，内容为 "@own\nFeature: 坏的\n  Scenario: s\n    Given x\n  Scenario"
+      When 对源文档目录与特性目录运行 spec:check 命令
+      Then 命令退出码应为 1
+      And 命令的标准错误应包含 "ok     a.md -> features/a.feature (1 scenarios)"
+      And 命令的标准错误应包含 "MISSING features/b.feature: run npm run spec:import -- "
+      And 命令的标准错误应包含 "INVALID c.md:\n  c.md:1: expected the document to start with `# <title>`"
+      And 命令的标准错误应包含 "DRIFT  features/d.feature differs from d.md (- the repository, + the document):"
+      And 命令的标准错误应包含 "TAGS   features/ghost.feature is tagged @source:zzz.md, but "
+      And 命令的标准错误应包含 "TAGS   features/copy.feature is tagged @source:a.md, whose transcription is a.feature"
+      And 命令的标准错误应包含 "TAGS   features/both.feature is tagged both @source:a.md and @own"
+      And 命令的标准错误应包含 "TAGS   features/twice.feature has 2 @source: tags"
+      And 命令的标准错误应包含 "TAGS   features/broken.feature does not parse: "
+      And 命令的标准错误应包含 "spec:check: FAILED (see above)"
+
+    Scenario: 全部一致时 spec:check 命令在标准输出上给出文档数与场景数，退出码 0
+      Given 源文档目录中有一份名为 "a.md" 的规范文档，内容为 "# A\n\n## Feature: A\n\n### Scenario: s\n**Given** x\n\n### Scenario: t\n**Given** y"
+      And 特性目录中有它的转写
+      When 对源文档目录与特性目录运行 spec:check 命令
+      Then 命令退出码应为 0
+      And 命令的标准输出应包含 "spec:check: 1 documents, 2 scenarios, every transcription matches its source ("
 
     Scenario: 找不到源文档时 spec:check 说明原因并以非零退出
       When 在 SYNAPSE_SPECS_DIR 指向不存在的目录时运行 spec:check
@@ -168,6 +228,13 @@ Feature: 规范工具：Markdown 文档导入为 Gherkin，检查转写漂移，
         | 没运行的 | 11  | 12  | not run |
       And 报告中我们自己的特性 "features/own.feature" 应为 1/1 通过
       And Markdown 报告中应有一行 "| 失败的 | A | demo.md:8 | features/demo.feature:9 | **failed** |"
+
+    Scenario: 没有源文档时，转写仍按 @source 标签报告（没有文档行）；没有标签的特性单独列出
+      Given 一次运行中特性 "features/x.feature" 带标签 "@source:x.md"，规则 "行为" 下的场景 "做到了" 通过
+      And 一次运行中特性 "features/loose.feature" 带标签 ""，规则 "其他" 下的场景 "没标签" 失败
+      When 没有源文档时生成一致性报告
+      Then 报告中 "x.md" 的转写 "features/x.feature" 应为 1/1 通过，场景 "做到了" 在规则 "行为" 下、没有文档行
+      And 报告应列出没有标签的特性 "features/loose.feature"
 
   Rule: 覆盖率按 src 下的目录汇总，并与阈值比较
 

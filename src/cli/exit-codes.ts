@@ -26,11 +26,3 @@ export class CliError extends Error {
     super(message);
   }
 }
-
-/** The `exit` of a command that decided its own exit code (exec passes the command's through). */
-export class CliExit extends Error {
-  override readonly name = 'CliExit';
-  constructor(readonly exitCode: number) {
-    super(`exit ${exitCode}`);
-  }
-}

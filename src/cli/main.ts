@@ -1,6 +1,6 @@
 import yargs from 'yargs';
 import { execCommand } from './exec-command';
-import { CliError, CliExit, ExitCode } from './exit-codes';
+import { CliError, ExitCode } from './exit-codes';
 import { reportError } from './error-report';
 import { globalOptions } from './global-options';
 import { installInterruptHandlers, interruptedBy, interruptExitCode } from './interrupt';
@@ -51,7 +51,6 @@ export async function main(argv: string[]): Promise<number> {
     if (interruptedBy()) return interruptExitCode();
     return typeof process.exitCode === 'number' ? process.exitCode : ExitCode.ok;
   } catch (error) {
-    if (error instanceof CliExit) return error.exitCode;
     return reportError(error, { debug });
   }
 }

@@ -93,7 +93,7 @@ class Parser {
 
   private documentTitle(title: string, line: number): void {
     if (this.titleLine !== undefined) return this.problem(line, `a second "# " title (the first is at line ${this.titleLine})`);
-    if (!title) return this.problem(line, 'empty document title');
+    // Never empty: the line is trimmed, and a heading needs text after its `#`s.
     this.titleLine = line;
     this.document.title = title;
   }

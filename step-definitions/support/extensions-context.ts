@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { createExtensions, type Extensions, type ExtensionsOptions } from '../../src';
-import { EVERYTHING_SERVER, FILESYSTEM_SERVER, MCP_TAP, processesWith } from './mcp-servers';
+import { EVERYTHING_SERVER, FILESYSTEM_SERVER, MCP_TAP, ODD_SERVER, processesWith } from './mcp-servers';
 import { ToolsContext } from './tools-context';
 import type { SynapseWorld } from './world';
 
@@ -53,9 +53,9 @@ export class ExtensionsContext {
     return join(await this.home(), '.synapse', 'mcp', 'mcp_servers.json');
   }
 
-  /** A stdio server from npm, its command line marked as this scenario's. */
-  stdioServer(kind: 'everything' | 'filesystem', root?: string, tapLog?: string): Record<string, unknown> {
-    const server = kind === 'everything' ? [EVERYTHING_SERVER, 'stdio'] : [FILESYSTEM_SERVER, root!];
+  /** A stdio server from npm (or the odd one in fixtures/), its command line marked as this scenario's. */
+  stdioServer(kind: 'everything' | 'filesystem' | 'odd', root?: string, tapLog?: string): Record<string, unknown> {
+    const server = kind === 'everything' ? [EVERYTHING_SERVER, 'stdio'] : kind === 'odd' ? [ODD_SERVER] : [FILESYSTEM_SERVER, root!];
     const args = [`--disable-warning=${this.marker}`, ...(tapLog ? [MCP_TAP, tapLog, process.execPath, ...server] : server)];
     return { command: process.execPath, args };
   }

@@ -7,6 +7,8 @@ import { promisify } from 'node:util';
 /** The real MCP servers of the suite, from npm (devDependencies), started with this Node. */
 export const EVERYTHING_SERVER = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
 export const FILESYSTEM_SERVER = require.resolve('@modelcontextprotocol/server-filesystem/dist/index.js');
+/** A server built on the SDK whose tools publish the schemas and results the npm servers do not (see the file). */
+export const ODD_SERVER = join(__dirname, '..', '..', 'fixtures', 'mcp-odd-server.cjs');
 const HTTP_SERVER_PRELOAD = join(__dirname, 'http-server-preload.cjs');
 export const MCP_TAP = join(__dirname, 'mcp-tap.cjs');
 

@@ -44,7 +44,6 @@ export function jsonType(value: unknown): string {
 
 /** A short description of a value for error messages: `"x"`, `5`, `an array`. */
 export function describeValue(value: unknown): string {
-  if (value === undefined) return 'nothing';
   if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}...` : value);
   if (Array.isArray(value)) return 'an array';
   if (value && typeof value === 'object') return 'an object';

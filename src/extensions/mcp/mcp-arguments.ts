@@ -22,8 +22,7 @@ function parseJsonObject(text: string): Record<string, unknown> {
   } catch (error) {
     throw new UsageError(`the arguments are not valid JSON (${(error as Error).message})`);
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new UsageError('the arguments must be a JSON object, e.g. {"name": "value"}');
-  return value as Record<string, unknown>;
+  return value as Record<string, unknown>; // valid JSON that starts with "{" is an object
 }
 
 function parseFlags(words: string[], schema: JsonSchema): Record<string, unknown> {

@@ -72,8 +72,10 @@ export class McpConnection {
       timeout: options.timeoutMs,
       onprogress: options.onProgress,
     });
-    // Servers of the 2024-10-07 protocol answer { toolResult }: show it as text.
-    if (!('content' in result)) return { content: [{ type: 'text', text: JSON.stringify(result.toolResult ?? result) }] };
+    // Servers of the 2024-10-07 protocol answer { toolResult }: show it as text. (The SDK's result schema
+    // fills in an empty `content` for them, so the answer is looked for, not the missing content.)
+    const content = (result.content as CallToolResult['content'] | undefined) ?? [];
+    if ('toolResult' in result && content.length === 0) return { content: [{ type: 'text', text: JSON.stringify(result.toolResult) }] };
     return result as CallToolResult;
   }
 

@@ -19,5 +19,5 @@ export const MCP_REQUEST_TIMEOUT = -32001;
 
 /** The code of an McpError from the SDK, if `error` is one. */
 export function mcpErrorCode(error: unknown): number | undefined {
-  return (error as { name?: unknown })?.name === 'McpError' ? ((error as { code?: number }).code ?? undefined) : undefined;
+  return (error as { name?: unknown })?.name === 'McpError' ? (error as { code: number }).code : undefined;
 }

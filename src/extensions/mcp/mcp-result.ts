@@ -1,19 +1,18 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
-/** Output kept from one tool result, as for a native command; the middle of longer output is omitted. */
-const MAX_OUTPUT_CHARS = 128 * 1024;
-
 /**
  * A tool result as text for the model: text content joined, structured content as JSON (said once: a text
  * block that serializes it, as the protocol asks servers to add, is shown as that JSON; one that already
  * says everything in it is enough), and images, audio and resources summarised (type, size, uri), never raw.
+ * Long text is bounded once, by the router, like every command's output (bounding it here too made the
+ * router's note count only its own cut).
  */
 export function formatToolResult(result: CallToolResult): string {
   const structured = result.structuredContent;
   const json = structured === undefined ? undefined : JSON.stringify(structured, null, 2);
   let structuredShown = false;
   const parts: string[] = [];
-  for (const block of result.content ?? []) {
+  for (const block of result.content) {
     switch (block.type) {
       case 'text':
         if (json !== undefined && sameJson(block.text, structured)) {
@@ -34,14 +33,13 @@ export function formatToolResult(result: CallToolResult): string {
         break;
       }
       case 'resource_link':
-        parts.push(`[resource link ${block.uri}${block.name ? ` (${block.name})` : ''}${block.mimeType ? ` ${block.mimeType}` : ''}]`);
+        parts.push(`[resource link ${block.uri} (${block.name})${block.mimeType ? ` ${block.mimeType}` : ''}]`);
         break;
-      default:
-        parts.push(`[${(block as { type: string }).type} content]`);
+      // No default: the SDK rejects a result with any other kind of block before it gets here.
     }
   }
   if (json !== undefined && !structuredShown && !saysEverything(parts.join('\n'), structured)) parts.push(json);
-  return bound(parts.join('\n'));
+  return parts.join('\n');
 }
 
 function sameJson(text: string, value: unknown): boolean {
@@ -67,11 +65,4 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-}
-
-/** Keeps the head and the tail of long output and says how much was left out. */
-export function bound(text: string, max = MAX_OUTPUT_CHARS): string {
-  if (text.length <= max) return text;
-  const half = Math.floor(max / 2);
-  return `${text.slice(0, half)}\n[output truncated: ${text.length - 2 * half} characters omitted]\n${text.slice(-half)}`;
 }

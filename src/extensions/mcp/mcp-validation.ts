@@ -17,11 +17,11 @@ const compiled = new WeakMap<object, ValidateFunction | null>();
 export function validateToolArguments(args: Record<string, unknown>, schema: JsonSchema): void {
   const problems: string[] = [];
   if (rejectsUnknownKeys(schema)) {
-    const known = new Set(Object.keys(schema.properties ?? {}));
+    const known = new Set(Object.keys(schema.properties!)); // rejectsUnknownKeys: there are properties
     for (const key of Object.keys(args)) if (!known.has(key)) problems.push(`unknown parameter "${key}" (parameters: ${[...known].join(', ')})`);
   }
   const validate = validatorFor(schema);
-  if (validate && !validate(args)) problems.push(...(validate.errors ?? []).flatMap((error) => describeError(error, args, schema)));
+  if (validate && !validate(args)) problems.push(...validate.errors!.flatMap((error) => describeError(error, args, schema)));
   if (problems.length) throw new UsageError([...new Set(problems)].join('; '));
 }
 
@@ -70,7 +70,7 @@ function describeError(error: ErrorObject, args: Record<string, unknown>, schema
     case 'oneOf':
       return []; // the alternatives' own errors say more
     default:
-      return [`${path ? at(path) : 'the arguments'} ${error.message ?? 'are invalid'}`];
+      return [`${path ? at(path) : 'the arguments'} ${error.message}`]; // ajv words every error (its messages option is on)
   }
 }
 

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { RESERVED_SKILL_NAMES, type Skill } from './skill';
@@ -41,14 +41,6 @@ export async function scanSkills(dirs: string[]): Promise<SkillScan> {
   return { skills: [...byName.values()], warnings };
 }
 
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
 type Entry = { skill: Skill } | { location: string; problem: string };
 
 async function readSkillsDir(dir: string): Promise<Entry[]> {
@@ -75,8 +67,8 @@ function readSkill(folder: string): Entry | undefined {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
-    if (code === 'EISDIR' || isDirectory(location)) return { location, problem: 'SKILL.md is a directory' };
-    return { location, problem: `cannot read it (${code ?? (error as Error).message})` };
+    if (code === 'EISDIR') return { location, problem: 'SKILL.md is a directory' };
+    return { location, problem: `cannot read it (${code})` }; // ELOOP, EACCES, EIO: every fs error has a code
   }
   const parsed = parseSkillFile(location, text);
   return 'problem' in parsed ? { location, problem: parsed.problem } : parsed;
