@@ -55,6 +55,8 @@ Feature: synapse CLI：出错时一行说清楚，用户输入的任何东西都
         | 负数的重试次数             | run --no-session --max-retries -1 hi                           | --max-retries must be a whole number >= 0 (got "-1")        |
         | 互斥的参数                 | run --json --quiet hi                                          | --quiet and --json cannot be used together                  |
         | 缺少的位置参数             | sessions show                                                  | a required argument is missing (see synapse sessions show --help) |
+        | 只取一个值的参数给了两次   | exec --sandbox read-only --sandbox off 'echo hi'               | --sandbox was given 2 times ("read-only", "off"); give it once |
+        | 数字参数给了两次           | run --no-session --max-iterations 3 --max-iterations 4 hi      | --max-iterations was given 2 times ("3", "4"); give it once |
 
   Rule: 每个 --help 都说真话
 

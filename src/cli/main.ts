@@ -2,6 +2,7 @@ import yargs from 'yargs';
 import { execCommand } from './exec-command';
 import { CliError, ExitCode } from './exit-codes';
 import { reportError } from './error-report';
+import { rejectRepeatedFlags } from './repeated-flags';
 import { globalOptions } from './global-options';
 import { installInterruptHandlers, interruptedBy, interruptExitCode } from './interrupt';
 import { mcpCommand } from './mcp-command';
@@ -45,6 +46,9 @@ export async function main(argv: string[]): Promise<number> {
       throw new CliError(`${describeUsageError(unknownFlagFirst(message, argv), argv)} (see ${helpCommand(argv)})`);
     })
     .exitProcess(false);
+  // yargs' getOptions() (the declared flags) exists at run time but not in @types/yargs.
+  const declared = () => (parser as unknown as { getOptions(): { key: Record<string, unknown>; array: string[] } }).getOptions();
+  parser.middleware((args) => rejectRepeatedFlags(args, declared()), true);
 
   try {
     await parser.parseAsync();

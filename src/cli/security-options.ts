@@ -16,8 +16,8 @@ export interface SecurityArgs {
   approveAll: boolean;
 }
 
-// Repeatable flags, one value each (an `array` option would swallow the command that follows it).
-const many = { type: 'string', requiresArg: true, coerce: (value: string | string[]) => ([] as string[]).concat(value) } as const;
+// Repeatable flags, one value each (`nargs: 1`, so `--allow ls "echo hi"` keeps "echo hi" as the command).
+const many = { type: 'string', array: true, nargs: 1, requiresArg: true } as const;
 
 /** The flags of `run` and `exec`; both go through toolSecurityOptions, the library's one code path. */
 export const securityOptions = {
