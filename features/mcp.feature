@@ -108,7 +108,7 @@ Feature: MCP 客户端：经由 mcp:* 调用真实的 MCP 服务器
       And 模型直接回复 "ok"
       When 路由命令 `mcp:list`
       And 执行一次运行
-      Then 模型收到的系统提示应包含 `- odd: record, defaults, loose, unchecked, media, bare-structured, huge, silent-error, nothing, throws, dies, slow, legacy`
+      Then 模型收到的系统提示应包含 `- odd: record, defaults, loose, unchecked, media, bare-structured, huge, silent-error, nothing, throws, dies, slow, malformed, legacy`
       And 模型收到的系统提示应包含 `- bare: (no tools)`
 
     Scenario: 配置的服务器很多时，系统提示只列出前 20 个，其余请运行 mcp:list
@@ -390,6 +390,9 @@ Feature: MCP 客户端：经由 mcp:* 调用真实的 MCP 服务器
       When 路由命令 `mcp:odd:throws`
       Then 命令结果的失败类别应为 `execution_error`
       And stderr 应包含 `mcp:odd:throws failed: MCP error -32603: the handler broke`
+      When 路由命令 `mcp:odd:malformed`
+      Then 命令结果的失败类别应为 `execution_error`
+      And stderr 应是一行，包含 `mcp:odd:malformed failed: MCP error -32602: Invalid tools/call result: [ { "code": "invalid_union"`，不超过 500 个字符
       When 路由命令 `mcp:odd:dies`
       Then 命令结果的失败类别应为 `execution_error`
       And stderr 应包含 `mcp:odd:dies failed: MCP server "odd" went away during the call; it restarts on the next call; its stderr ends with:`

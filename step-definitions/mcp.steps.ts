@@ -166,6 +166,13 @@ Then(/^标准输出不应包含 `(.+)`$/, async function (this: SynapseWorld, te
   expect((await tools(this).result()).stdout).not.to.include(text);
 });
 
+Then(/^stderr 应是一行，包含 `(.+)`，不超过 (\d+) 个字符$/, async function (this: SynapseWorld, text: string, max: string) {
+  const { stderr } = await tools(this).result();
+  expect(stderr).to.contain(text);
+  expect(stderr.trimEnd().split('\n'), stderr).to.have.length(1);
+  expect(stderr.length).to.be.at.most(Number(max));
+});
+
 Then(/^标准输出应有一行匹配 `(.+)`$/, async function (this: SynapseWorld, pattern: string) {
   const { stdout } = await tools(this).result();
   expect(

@@ -4,7 +4,7 @@ import { isHelpRequest, UsageError } from '../../tools/agent-commands/agent-comm
 import { commandSuccess, executionFailure, notFoundFailure, usageFailure } from '../../tools/command-results';
 import type { JsonSchema } from './json-schema';
 import { parseToolArguments } from './mcp-arguments';
-import { MCP_CONNECTION_CLOSED, MCP_REQUEST_TIMEOUT, mcpErrorCode, McpLookupError, McpServerError } from './mcp-errors';
+import { describeCallError, MCP_CONNECTION_CLOSED, MCP_REQUEST_TIMEOUT, mcpErrorCode, McpLookupError, McpServerError } from './mcp-errors';
 import { formatMcpListing } from './mcp-listing';
 import type { McpManager } from './mcp-manager';
 import { formatToolResult } from './mcp-result';
@@ -88,5 +88,5 @@ function callFailure(error: unknown, id: string, manager: McpManager, server: st
     return executionFailure(`${id} failed: MCP server "${server}" went away during the call; it restarts on the next call${manager.stderrNote(server)}`);
   }
   if (error instanceof McpServerError || error instanceof McpLookupError) return startOrLookupFailure(error);
-  return executionFailure(`${id} failed: ${error instanceof Error ? error.message : String(error)}`);
+  return executionFailure(`${id} failed: ${describeCallError(error)}`);
 }

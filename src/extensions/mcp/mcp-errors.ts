@@ -21,3 +21,18 @@ export const MCP_REQUEST_TIMEOUT = -32001;
 export function mcpErrorCode(error: unknown): number | undefined {
   return (error as { name?: unknown })?.name === 'McpError' ? (error as { code: number }).code : undefined;
 }
+
+/** Long enough for a validation failure's first issues, short enough to stay one readable line. */
+const MAX_ERROR_CHARS = 400;
+
+/**
+ * An error from a call, said once and briefly: the SDK prefixes "MCP error <code>: " again when it rethrows
+ * a server's error, and a result that fails the protocol's schema comes with its whole JSON issue dump.
+ */
+export function describeCallError(error: unknown): string {
+  const message = (error instanceof Error ? error.message : String(error))
+    .replace(/^(MCP error -?\d+: )\1+/, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return message.length > MAX_ERROR_CHARS ? `${message.slice(0, MAX_ERROR_CHARS)}… (${message.length - MAX_ERROR_CHARS} more characters)` : message;
+}
