@@ -51,6 +51,47 @@ Feature: AgentRunner 扩展行为
       When 执行一次运行
       Then 主会话 usage 的 total_tokens 应为 25，rounds 为 3
 
+    Scenario: `task:general` 子代理能写文件；它的系统提示说明它的工作目录和唯一的工具
+      Given 子代理先执行 `write notes.txt done`，然后回复 "写好了"
+      When 主代理执行子代理任务 "task:general -p 'write the notes'"
+      Then 子代理任务的输出应恰好是 "写好了"
+      And 工作目录中的 "notes.txt" 应包含 "done"
+      And 子代理的系统提示应说明它的工作目录，且它唯一的工具是 Bash
+
+    Scenario: 子代理的模型请求失败时，任务以说明原因的错误结束
+      Given 子代理的模型请求以 HTTP 500 "upstream exploded" 失败
+      When 主代理执行子代理任务 "task:general -p 'doomed'"
+      Then 子代理任务应以错误结束，说明 "Sub-agent task:general failed: 500 upstream exploded"
+
+    Scenario: 子代理没有完成就停下时，任务报告停下的原因和它最后的话
+      Given 环境变量 `SYNAPSE_MAX_CONSECUTIVE_TOOL_FAILURES=1`
+      And 子代理调用一个不存在的命令
+      When 主代理执行子代理任务 "task:general -p 'try something'"
+      Then 子代理任务应以错误结束，说明 "Sub-agent task:general stopped (consecutive_failures): Consecutive tool execution failures; stopping."
+
+    Scenario: 未知的子代理类型被拒绝，错误列出可用的类型，不请求模型
+      When 主代理执行子代理任务 "task:bogus -p 'anything'"
+      Then 子代理任务应以错误结束，说明 "Unknown task type: bogus. Available: task:general, task:explore, task:skill"
+      And 模型应该恰好被请求 0 次
+
+    Scenario: 子代理的用量没能记入主会话时，任务照常完成并说明用量丢失
+      Given 主会话记录用量时失败："disk full"
+      And 子代理用 5 个 token 回复 "完成了"
+      When 主代理执行子代理任务 "task:general -p 'count'"
+      Then 子代理任务的输出应恰好是 "完成了\n\n[Note] The sub-agent's token usage could not be recorded in the session: disk full"
+
+    Scenario: 嵌套的 task 命令夹在别的参数旁边也被拒绝
+      Given 子代理调用 `Bash(command="task:skill:search deployment guides", timeout=30)`，然后收尾
+      When 主代理执行子代理任务 "task:general -p 'nest with a timeout'"
+      Then 子代理收到的工具结果应是嵌套任务的拒绝
+      And 子代理任务的结果应包含 "[Note] 1 nested task command(s) were not run"
+
+    Scenario: 库的使用者取消子代理任务时，执行器以中止拒绝，子代理的运行也被中止
+      Given 子代理的模型回复要等 5000 毫秒
+      When 直接通过子代理执行器运行一个任务，并在子代理请求模型后取消
+      Then 执行器应以中止错误拒绝，而不是报告任务失败
+      And 子代理的运行应被中止
+
   Rule: 损坏的会话文件不致命
 
     Scenario: 历史中间一行损坏时该行移入隔离文件，失去结果的调用补上中断结果，恢复后文件被重写干净
