@@ -50,6 +50,7 @@ Feature: AgentRunner 扩展行为
       And 主代理两轮各用 15 与 5 个 token，其间一个 `task:general` 子代理用 5 个 token
       When 执行一次运行
       Then 主会话 usage 的 total_tokens 应为 25，rounds 为 3
+      And 主代理收到的子代理结果应恰好是 "Counted."
 
     Scenario: `task:general` 子代理能写文件；它的系统提示说明它的工作目录和唯一的工具
       Given 子代理先执行 `write notes.txt done`，然后回复 "写好了"

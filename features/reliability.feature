@@ -150,6 +150,14 @@ Feature: 可靠性：什么都不丢，什么都不留
       Then 子代理任务的结果应包含 "全部完成"
       And 子代理收到的请求中应有一条 "[System Reminder]" 用户消息
 
+    Scenario: Runner 启动的子代理的 TodoWrite 与提醒用同一个待办列表
+      Given 子代理先用 TodoWrite 记下一项待办，然后不完成它就收尾
+      And 子代理被提醒后完成待办并回复 "全部完成"
+      And 模型先调用 Bash 执行 `task:general -p 'todo work'`，然后回复 "主任务完成"
+      When 执行一次运行
+      Then 运行应以 "主任务完成" 结束
+      And 主代理收到的子代理结果应恰好是 "全部完成"
+
     @cli
     Scenario: 一个 run 里有 12 次工具调用时不出现 MaxListenersExceededWarning
       Given CLI 模型会在一次回复中调用 Bash 12 次执行 "true"

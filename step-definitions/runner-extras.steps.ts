@@ -97,6 +97,11 @@ Then('主会话 usage 的 total_tokens 应为 {int}，rounds 为 {int}', async f
   expect(usage.rounds).to.have.length(rounds);
 });
 
+Then('主代理收到的子代理结果应恰好是 {string}', function (this: SynapseWorld, text: string) {
+  const [task] = ctx(this).of('tool_call_finished');
+  expect(task.result).to.deep.include({ isError: false, output: text });
+});
+
 Given('会话历史文件的第 {int} 行被写坏', async function (this: SynapseWorld, line: number) {
   const c = ctx(this);
   const file = join(await c.sessionsDir(), c.options.sessionId!, HISTORY_FILE);
