@@ -82,7 +82,7 @@ Feature: AgentRunner 扩展行为
       Then 子代理任务的输出应恰好是 "完成了\n\n[Note] The sub-agent's token usage could not be recorded in the session: disk full"
 
     Scenario: 嵌套的 task 命令夹在别的参数旁边也被拒绝
-      Given 子代理调用 `Bash(command="task:skill:search deployment guides", timeout=30)`，然后收尾
+      Given 子代理调用 `Bash(timeout=30, command="task:skill:search deployment guides")`，然后收尾
       When 主代理执行子代理任务 "task:general -p 'nest with a timeout'"
       Then 子代理收到的工具结果应是嵌套任务的拒绝
       And 子代理任务的结果应包含 "[Note] 1 nested task command(s) were not run"

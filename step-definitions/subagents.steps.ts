@@ -107,9 +107,9 @@ Given('子代理用 {int} 个 token 回复 {string}', function (this: SynapseWor
   this.llm.reply({ when: 'count', content: text, usage: { prompt_tokens: tokens - 1, completion_tokens: 1 } });
 });
 
-Given('子代理调用 `Bash\\(command="task:skill:search deployment guides", timeout=30)`，然后收尾', function (this: SynapseWorld) {
+Given('子代理调用 `Bash\\(timeout=30, command="task:skill:search deployment guides")`，然后收尾', function (this: SynapseWorld) {
   const prompt = 'nest with a timeout';
-  this.llm.reply({ when: prompt, toolCalls: [{ name: 'Bash', arguments: { command: NESTED_TASK, timeout: 30 } }] }, { when: prompt, content: 'Done without nesting.' });
+  this.llm.reply({ when: prompt, toolCalls: [{ name: 'Bash', arguments: { timeout: 30, command: NESTED_TASK } }] }, { when: prompt, content: 'Done without nesting.' });
 });
 
 Given('子代理的模型回复要等 {int} 毫秒', function (this: SynapseWorld, ms: number) {
