@@ -13,6 +13,13 @@ Feature: AgentRunner 扩展行为
       And 模型应该恰好被请求 2 次
       And 历史中不应存在悬空 assistant toolCalls
 
+    Scenario: 模型一再发来参数不是 JSON 对象的工具调用时，达到连续失败阈值就停下
+      Given 环境变量 `SYNAPSE_MAX_CONSECUTIVE_TOOL_FAILURES=2`
+      And 模型每一轮都调用 Bash，参数却是 JSON 数组 `["ls"]`
+      When 执行一次运行
+      Then 运行应以 "Consecutive tool execution failures; stopping." 结束
+      And 模型应该恰好被请求 2 次
+
   Rule: 环境变量的坏值回退到默认值
 
     Scenario: `SYNAPSE_MAX_PARALLEL_TASKS` 不是数字时按默认上限 5 并行

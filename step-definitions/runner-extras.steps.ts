@@ -35,6 +35,11 @@ Then('模型应该恰好被请求 {int} 次', function (this: SynapseWorld, coun
   expect(this.llm.requests).to.have.length(count);
 });
 
+Given('模型每一轮都调用 Bash，参数却是 JSON 数组 `["ls"]`', function (this: SynapseWorld) {
+  // As many rounds as the failure threshold allows: a request beyond it finds no reply and fails the run.
+  for (let i = 0; i < Number(process.env.SYNAPSE_MAX_CONSECUTIVE_TOOL_FAILURES); i++) ctx(this).reply([{ name: 'Bash', arguments: '["ls"]' }]);
+});
+
 Given('模型第一轮调用一个不存在的命令', function (this: SynapseWorld) {
   ctx(this).reply(['no-such-command-abc']);
 });
