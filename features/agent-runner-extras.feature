@@ -94,6 +94,12 @@ Feature: AgentRunner 扩展行为
       Then 子代理收到的工具结果应是嵌套任务的拒绝
       And 子代理任务的结果应包含 "[Note] 1 nested task command(s) were not run"
 
+    Scenario: 库的使用者没有给扩展层时，`task:skill:search` 的技能子代理被告知没有安装任何技能
+      Given 技能子代理对 "find a linter" 回复 "No skill fits."
+      When 主代理执行子代理任务 "task:skill:search find a linter"
+      Then 子代理任务的输出应恰好是 "No skill fits."
+      And 技能子代理收到的系统提示应包含 `Skill catalog: no skills are installed.`
+
     Scenario: 库的使用者取消子代理任务时，执行器以中止拒绝，子代理的运行也被中止
       Given 子代理的模型回复要等 5000 毫秒
       When 直接通过子代理执行器运行一个任务，并在子代理请求模型后取消
