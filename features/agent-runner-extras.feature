@@ -44,6 +44,15 @@ Feature: AgentRunner 扩展行为
       Then 运行应以包含 "upstream exploded" 的错误失败
       And 落盘历史的角色应依次为 "user, assistant, tool"
 
+    Scenario: 模型在一轮里给两个工具调用同一个 id 时，这一轮在下一次请求前被移出历史并报告，落盘历史仍然配对完整
+      Given 使用临时会话目录创建 Runner
+      And 模型第一轮用同一个 id 调用 `echo a` 与 `echo b`，第二轮回复 "好了"
+      When 执行一次运行
+      Then 运行应以 "好了" 结束
+      And Runner 应报告从历史中移除了 3 条消息、补上了 0 条
+      And 模型第二次收到的消息角色应依次为 "system, user"
+      And 落盘历史的角色应依次为 "user, assistant"
+
   Rule: 子代理
 
     Scenario: `task:explore` 子代理是只读的

@@ -53,6 +53,22 @@ Given('模型第一轮调用工具 `echo one`，第二轮以 HTTP {int} {string}
   this.llm.reply({ when: ctx(this).input, error: { status, message } });
 });
 
+Given('模型第一轮用同一个 id 调用 `echo a` 与 `echo b`，第二轮回复 {string}', function (this: SynapseWorld, text: string) {
+  const toolCalls = ['echo a', 'echo b'].map((command) => ({ id: 'call_same', name: 'Bash', arguments: { command } }));
+  this.llm.reply({ when: ctx(this).input, toolCalls });
+  ctx(this).reply(text);
+});
+
+Then('Runner 应报告从历史中移除了 {int} 条消息、补上了 {int} 条', function (this: SynapseWorld, removed: number, added: number) {
+  const reports = ctx(this).of('history_sanitized');
+  expect(reports).to.have.length(1);
+  expect(reports[0]).to.deep.include({ removed, added });
+});
+
+Then('模型第二次收到的消息角色应依次为 {string}', function (this: SynapseWorld, roles: string) {
+  expect(this.llm.requests[1].messages.map((m) => m.role).join(', ')).to.equal(roles);
+});
+
 Then('运行应以包含 {string} 的错误失败', function (this: SynapseWorld, message: string) {
   expect(ctx(this).error).to.be.instanceOf(Error);
   expect((ctx(this).error as Error).message).to.contain(message);
