@@ -137,7 +137,9 @@ Then('工作目录中的 {string} 应包含 {string}', async function (this: Syn
 Then('子代理的系统提示应说明它的工作目录，且它唯一的工具是 Bash', async function (this: SynapseWorld) {
   const [system] = this.llm.requests[0].messages;
   expect(system.role).to.equal('system');
-  expect(system.content).to.equal(`You are a general-purpose sub-agent: carry out the task completely, then report what you did and found.\nYour working directory is ${await this.tempDir()}. Your one tool is Bash(command="..."); commands accept --help.`);
+  expect(system.content).to.equal(
+    `You are a general-purpose sub-agent: carry out the task completely, then report what you did and found.\nYour working directory is ${await this.tempDir()}. Your one tool is Bash(command="..."); commands accept --help.`,
+  );
   expect(this.llm.requests[0].tools?.map((tool) => (tool as { function: { name: string } }).function.name)).to.deep.equal(['Bash']);
 });
 

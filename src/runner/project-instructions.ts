@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describeFsError } from '../session/directories';
+import { describeFsError } from '../session';
 
 /** The instructions file agents read from a project's root (the convention codex and others share). */
 export const PROJECT_INSTRUCTIONS_FILE = 'AGENTS.md';

@@ -55,7 +55,12 @@ export class SubAgentContext implements Narrating {
         return {
           run: (input, runOptions) => {
             const running = runner.run(input, runOptions);
-            this.runOutcomes.push(running.then((text) => ({ text }), (error: unknown) => ({ error })));
+            this.runOutcomes.push(
+              running.then(
+                (text) => ({ text }),
+                (error: unknown) => ({ error }),
+              ),
+            );
             return running;
           },
         };
