@@ -138,6 +138,19 @@ Feature: 可靠性：什么都不丢，什么都不留
       And 工具 "Explode" 的结果应是错误 "Tool Explode failed: boom"
       And 监听器的失败应只被报告 1 次
 
+    Scenario Outline: <情形>时，只有这次调用得到说明原因的错误结果，运行照常完成
+      Given Runner 唯一的工具 "Odd" <工具行为>
+      And 模型第一轮调用工具 "<调用的工具>"，第二轮回复 "还活着"
+      When 执行一次运行
+      Then 运行应以 "还活着" 结束
+      And 工具 "<调用的工具>" 的结果应是错误 "<错误>"
+
+      Examples:
+        | 情形                     | 工具行为                 | 调用的工具 | 错误                                                                                 |
+        | 工具没有返回结果         | 返回 undefined           | Odd        | Tool Odd returned no result (expected { isError, output, message })                  |
+        | 工具抛出转不成文字的值   | 抛出一个转不成文字的值   | Odd        | Tool Odd failed: an error that cannot be described                                   |
+        | 模型调用了不存在的工具   | 返回 undefined           | Read       | Unknown tool: Read. Available tools: Odd. Call them as Bash(command=\"...\").        |
+
     Scenario: 批次中一个任务失败后任务池不再启动新的任务
       When 任务池以并发上限 2 运行 6 个任务，其中第 1 个很快失败
       Then 任务池应以第 1 个任务的错误失败
@@ -149,6 +162,14 @@ Feature: 可靠性：什么都不丢，什么都不留
       When 主代理执行子代理任务 "task:general -p 'todo work'"
       Then 子代理任务的结果应包含 "全部完成"
       And 子代理收到的请求中应有一条 "[System Reminder]" 用户消息
+
+    Scenario: Runner 启动的子代理的 TodoWrite 与提醒用同一个待办列表
+      Given 子代理先用 TodoWrite 记下一项待办，然后不完成它就收尾
+      And 子代理被提醒后完成待办并回复 "全部完成"
+      And 模型先调用 Bash 执行 `task:general -p 'todo work'`，然后回复 "主任务完成"
+      When 执行一次运行
+      Then 运行应以 "主任务完成" 结束
+      And 主代理收到的子代理结果应恰好是 "全部完成"
 
     @cli
     Scenario: 一个 run 里有 12 次工具调用时不出现 MaxListenersExceededWarning

@@ -57,6 +57,20 @@ Feature: 会话存储
         | {这不是 JSON                    | not valid JSON           |
         | {"role":"robot","content":"hi"} | not a valid chat message |
 
+    Scenario Outline: <情形>时会话照常打开，只报告这个问题
+      Given 会话存储中有一个含 3 条消息的会话
+      When <破坏>
+      And 我重新打开这个会话
+      Then 会话历史共有 <消息数> 条消息
+      And 会话加载警告只有一条: <文件> 的问题包含 "<警告>"
+
+      Examples:
+        | 情形                            | 破坏                                                         | 消息数 | 文件          | 警告                                                                                    |
+        | index.json 记的是别的会话       | 会话的 index.json 中的 id 被改为 "someone-else"              | 3      | index.json    | index names session someone-else, but the directory is                                 |
+        | index.json 是数组               | 会话的 index.json 被替换为 '[]'                              | 3      | index.json    | index.json is not a valid session index (root: Invalid input: expected object, received array); rebuilt |
+        | index.json 的版本不对           | 会话的 index.json 被替换为 '{"version": 2}'                   | 3      | index.json    | index.json is not a valid session index (version: Invalid input: expected 1)            |
+        | history.jsonl 被删掉            | 会话历史文件被删除                                           | 0      | history.jsonl | missing, though index.json counts 3 messages                                            |
+
   Rule: 重写是原子的
 
     Scenario: 重写会话历史替换全部内容且不留下临时文件

@@ -228,6 +228,7 @@ Feature: Agent Skills：skill:* 命令、task:skill:search 与系统提示里的
       Then 运行应以 "Use word-count." 结束
       And 技能子代理收到的系统提示应包含 `- word-count: Count the lines, words and characters of text files.`
       And 技能子代理收到的系统提示应包含 `location: {skills}/word-count/SKILL.md`
+      And 技能子代理收到的系统提示应包含 `how to use it: skill:load <name> for its instructions, then its scripts as skill:<name>:<script> [args]. If none fits, say so plainly. You have no tools: answer from the catalog.`
       And 技能子代理的请求不应带任何工具
       And 模型收到的工具结果应为 "word-count fits: skill:load word-count, then skill:word-count:count essay.md"
 

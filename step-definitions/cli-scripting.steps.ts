@@ -1,4 +1,4 @@
-import { readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
@@ -17,6 +17,12 @@ When('CLI 以 {int} KiB 的标准输入运行 synapse {string}', async function 
 
 Given('CLI 工作目录中有一个 {int} KiB 的文件 {string}', async function (this: SynapseWorld, kib: number, name: string) {
   await writeFile(join(await cli(this).dir('work'), name), `${'instruction line\n'.repeat(Math.ceil((kib * 1024) / 17))}`.slice(0, kib * 1024));
+});
+
+Given(/^CLI 工作目录中的 "(.+)" (是一个目录|是指向自己的符号链接)$/, async function (this: SynapseWorld, name: string, kind: string) {
+  const path = join(await cli(this).dir('work'), name);
+  if (kind === '是一个目录') await mkdir(path);
+  else await symlink(name, path);
 });
 
 When('CLI 删除会话 {string} 的 index.json', async function (this: SynapseWorld, id: string) {

@@ -95,6 +95,20 @@ Given('Runner 的工具 {string} 在被调用时同步抛出 {string}，事件�
   c.throwingListener = true;
 });
 
+Given(/^Runner 唯一的工具 "(\w+)" (返回 undefined|抛出一个转不成文字的值)$/, function (this: SynapseWorld, name: string, behaviour: string) {
+  ctx(this).options.toolset = [
+    {
+      name,
+      definition: { type: 'function', function: { name, parameters: { type: 'object', properties: {} } } },
+      execute() {
+        // An object without a prototype has no toString: even String(value) throws on it.
+        if (behaviour !== '返回 undefined') throw Object.create(null);
+        return undefined as never;
+      },
+    },
+  ];
+});
+
 Given('模型第一轮调用工具 {string}，第二轮回复 {string}', function (this: SynapseWorld, name: string, text: string) {
   ctx(this).reply([{ name, arguments: '{}' }]);
   ctx(this).reply(text);

@@ -35,6 +35,11 @@ Then('模型应该恰好被请求 {int} 次', function (this: SynapseWorld, coun
   expect(this.llm.requests).to.have.length(count);
 });
 
+Given('模型每一轮都调用 Bash，参数却是 JSON 数组 `["ls"]`', function (this: SynapseWorld) {
+  // As many rounds as the failure threshold allows: a request beyond it finds no reply and fails the run.
+  for (let i = 0; i < Number(process.env.SYNAPSE_MAX_CONSECUTIVE_TOOL_FAILURES); i++) ctx(this).reply([{ name: 'Bash', arguments: '["ls"]' }]);
+});
+
 Given('模型第一轮调用一个不存在的命令', function (this: SynapseWorld) {
   ctx(this).reply(['no-such-command-abc']);
 });
@@ -46,6 +51,22 @@ Given('使用临时会话目录创建 Runner', async function (this: SynapseWorl
 Given('模型第一轮调用工具 `echo one`，第二轮以 HTTP {int} {string} 失败', function (this: SynapseWorld, status: number, message: string) {
   ctx(this).reply(['echo one']);
   this.llm.reply({ when: ctx(this).input, error: { status, message } });
+});
+
+Given('模型第一轮用同一个 id 调用 `echo a` 与 `echo b`，第二轮回复 {string}', function (this: SynapseWorld, text: string) {
+  const toolCalls = ['echo a', 'echo b'].map((command) => ({ id: 'call_same', name: 'Bash', arguments: { command } }));
+  this.llm.reply({ when: ctx(this).input, toolCalls });
+  ctx(this).reply(text);
+});
+
+Then('Runner 应报告从历史中移除了 {int} 条消息、补上了 {int} 条', function (this: SynapseWorld, removed: number, added: number) {
+  const reports = ctx(this).of('history_sanitized');
+  expect(reports).to.have.length(1);
+  expect(reports[0]).to.deep.include({ removed, added });
+});
+
+Then('模型第二次收到的消息角色应依次为 {string}', function (this: SynapseWorld, roles: string) {
+  expect(this.llm.requests[1].messages.map((m) => m.role).join(', ')).to.equal(roles);
 });
 
 Then('运行应以包含 {string} 的错误失败', function (this: SynapseWorld, message: string) {
@@ -95,6 +116,11 @@ Then('主会话 usage 的 total_tokens 应为 {int}，rounds 为 {int}', async f
   const usage = (await (await ctx(this).runner()).getSessionUsage())!;
   expect(usage.total.total_tokens).to.equal(total);
   expect(usage.rounds).to.have.length(rounds);
+});
+
+Then('主代理收到的子代理结果应恰好是 {string}', function (this: SynapseWorld, text: string) {
+  const [task] = ctx(this).of('tool_call_finished');
+  expect(task.result).to.deep.include({ isError: false, output: text });
 });
 
 Given('会话历史文件的第 {int} 行被写坏', async function (this: SynapseWorld, line: number) {

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdir, readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Given, Then, When, type DataTable } from '@cucumber/cucumber';
@@ -122,6 +122,30 @@ When('会话历史文件末尾被追加了半行 JSON {string}', async function 
 
 When('会话历史文件第 {int} 行被替换为 {string}', async function (this: SynapseWorld, line: number, text: string) {
   await ctx(this).replaceHistoryLine(line, text);
+});
+
+When('会话的 index.json 中的 id 被改为 {string}', async function (this: SynapseWorld, id: string) {
+  const index = join(dirname(await ctx(this).historyPath()), 'index.json');
+  await writeFile(index, JSON.stringify({ ...JSON.parse(await readFile(index, 'utf8')), id }));
+});
+
+When('会话的 index.json 被替换为 {string}', async function (this: SynapseWorld, text: string) {
+  await writeFile(join(dirname(await ctx(this).historyPath()), 'index.json'), text);
+});
+
+When('会话历史文件被删除', async function (this: SynapseWorld) {
+  await rm(await ctx(this).historyPath());
+});
+
+Then('会话历史共有 {int} 条消息', function (this: SynapseWorld, count: number) {
+  expect(ctx(this).session.messages).to.deep.equal(ctx(this).original.slice(0, count));
+});
+
+Then(/^会话加载警告只有一条: (index\.json|history\.jsonl) 的问题包含 "(.*)"$/, function (this: SynapseWorld, file: string, text: string) {
+  const { warnings } = ctx(this).session;
+  expect(warnings).to.have.length(1);
+  expect(warnings[0]).to.include({ file });
+  expect(warnings[0]!.message).to.include(text);
 });
 
 Then('会话加载警告只有一条: history.jsonl 第 {int} 行被跳过，原因包含 {string}', function (this: SynapseWorld, line: number, reason: string) {

@@ -101,6 +101,18 @@ Feature: synapse run：像人们写脚本那样使用
       And CLI 标准错误应该只有一行且包含 "AGENTS.md is 70 KiB; at most 64 KiB"
       And CLI 模型应该收到 0 次请求
 
+    Scenario Outline: AGENTS.md <情形>时是坏输入，错误指出文件和原因
+      Given CLI 工作目录中的 "AGENTS.md" <情形>
+      When CLI 运行 synapse "run --no-session --base-url <model> hi"
+      Then CLI 退出码应该是 2
+      And CLI 标准错误应该只有一行且包含 "<错误>"
+      And CLI 模型应该收到 0 次请求
+
+      Examples:
+        | 情形                 | 错误                                                      |
+        | 是一个目录           | AGENTS.md is not a regular file                           |
+        | 是指向自己的符号链接 | AGENTS.md cannot be read (too many symbolic links)        |
+
   Rule: Skill Search 指令块不冒充用户的话
 
     Scenario: 会话保存用户自己的话并标出注入的块；sessions show 和标题（索引重建后也）只呈现用户的话

@@ -252,7 +252,7 @@ export class AgentRunner {
         model: this.model,
         cwd: () => router.cwd,
         recordUsage: (usage, model) => this.recordUsage(usage, model),
-        createRouter: ({ cwd, readOnly }) => new BashRouter({ cwd, readOnly, security, extensions: this.extensions?.handlers }),
+        createRouter: ({ cwd, readOnly, todoStore }) => new BashRouter({ cwd, readOnly, todoStore, security, extensions: this.extensions?.handlers }),
         extensions: this.extensions?.handlers,
       }),
     });

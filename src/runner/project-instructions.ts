@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { describeFsError } from '../session';
 
 /** The instructions file agents read from a project's root (the convention codex and others share). */
 export const PROJECT_INSTRUCTIONS_FILE = 'AGENTS.md';
@@ -21,22 +22,16 @@ export interface ProjectInstructions {
  */
 export async function readProjectInstructions(dir: string): Promise<ProjectInstructions | undefined> {
   const path = join(dir, PROJECT_INSTRUCTIONS_FILE);
-  let size: number;
   try {
     const stats = await stat(path);
     if (!stats.isFile()) throw new ProjectInstructionsError(`${path} is not a regular file`);
-    size = stats.size;
+    if (stats.size > MAX_PROJECT_INSTRUCTIONS_BYTES) {
+      throw new ProjectInstructionsError(`${path} is ${Math.ceil(stats.size / 1024)} KiB; at most ${MAX_PROJECT_INSTRUCTIONS_BYTES / 1024} KiB is read into the system prompt`);
+    }
+    return { path, text: await readFile(path, 'utf8') };
   } catch (error) {
     if (error instanceof ProjectInstructionsError) throw error;
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new ProjectInstructionsError(`${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
-  }
-  if (size > MAX_PROJECT_INSTRUCTIONS_BYTES) {
-    throw new ProjectInstructionsError(`${path} is ${Math.ceil(size / 1024)} KiB; at most ${MAX_PROJECT_INSTRUCTIONS_BYTES / 1024} KiB is read into the system prompt`);
-  }
-  try {
-    return { path, text: await readFile(path, 'utf8') };
-  } catch (error) {
-    throw new ProjectInstructionsError(`${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw new ProjectInstructionsError(`${path} cannot be read (${describeFsError(error, path)})`);
   }
 }

@@ -71,7 +71,8 @@ async function guardedCall(tool: Tool, planned: PlannedCall, running: Set<Cancel
     const returned: unknown = tool.execute(planned.args, { signal: link.signal });
     promise = asCancelable(returned);
     running.add(promise);
-    const settled = await (planned.isTask ? withTimeout(promise, taskTimeoutMs(), planned.command ?? planned.call.function.name) : promise);
+    // A task call always carries its command (isTask is decided from it).
+    const settled = await (planned.isTask ? withTimeout(promise, taskTimeoutMs(), planned.command!) : promise);
     return isToolResult(settled) ? settled : errorResult(`Tool ${tool.name} returned no result (expected { isError, output, message })`, 'execution_error');
   } catch (error) {
     // Tools promise not to throw; if one does anyway, its failure stays its own.

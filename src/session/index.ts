@@ -12,3 +12,4 @@ export { quarantineFileFor, quarantinedBytes, type QuarantineEntry } from './qua
 export { contextStats, messageContextStats, emptyContextStats, addContextStats } from './context-stats';
 export { countTokens, warmUpTokenizer, TOKENIZER_ENCODING } from './tokenizer';
 export { HISTORY_FILE, INDEX_FILE, USAGE_FILE } from './session-files';
+export { describeFsError } from './directories';

@@ -60,7 +60,6 @@ export function createSubAgentExecutorFactory(deps: SubAgentDependencies): SubAg
           todoStore,
           toolset: kind.answersFromSkillCatalog ? [] : [bash],
           enableSkillSearchInstruction: false,
-          isSubAgent: true,
           systemPrompt: kind.answersFromSkillCatalog ? `${kind.role}${catalog}` : `${kind.role}\nYour working directory is ${cwd}. Your one tool is Bash(command="..."); commands accept --help.`,
           onEvent: (event) => {
             if (event.type === 'usage') {

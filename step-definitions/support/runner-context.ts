@@ -216,7 +216,7 @@ export class RunnerContext implements Narrating {
 }
 
 /** Waits until `done()` holds, checking every 20 ms, for at most a few seconds. */
-async function poll(done: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
+export async function poll(done: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!done()) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
