@@ -420,7 +420,7 @@ Feature: MCP 客户端：经由 mcp:* 调用真实的 MCP 服务器
       Given 项目配置中有 MCP 服务器 "odd"：fixtures/mcp-odd-server.cjs
       And 项目配置中有 MCP 服务器 "ghost"，命令为 `synapse-no-such-server`
       When 路由命令 `mcp:odd`
-      Then 标准输出应包含 `odd  ready (stdio, 13 tools)`
+      Then 标准输出应包含 `odd  ready (stdio, 14 tools)`
       And 标准输出中工具 "loose" 的描述应为 "Takes any keys."
       And 标准输出不应包含 `ghost`
       When 路由命令 `mcp:nowhere`
