@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import type { ChatMessage } from '../../src';
+import { sleep } from '../../src/llm/scripted-model';
 import { toHttpResponse, type ChatCompletionRequest, type ScriptedReply } from '../../src/testing';
 import type { Random } from './random';
 
@@ -67,19 +68,7 @@ export class ChaosModel {
 
 /** Serves a scripted reply as HTTP: its delay first (cut short when the client goes away). */
 export async function respondWith(reply: ScriptedReply, body: ChatCompletionRequest, signal?: AbortSignal): Promise<Response> {
-  if (reply.delayMs) {
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, reply.delayMs);
-      signal?.addEventListener(
-        'abort',
-        () => {
-          clearTimeout(timer);
-          resolve();
-        },
-        { once: true },
-      );
-    });
-  }
+  if (reply.delayMs) await sleep(reply.delayMs, signal);
   return toHttpResponse(reply, body.model ?? 'chaos-model');
 }
 

@@ -101,7 +101,7 @@ function firstUserText(messages: ChatMessage[]): string {
 }
 
 /** Waits, or stops waiting when the client goes away (nobody reads the reply then). */
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
     signal?.addEventListener(
