@@ -7,7 +7,11 @@ const { availableParallelism } = require('node:os');
 // shells, sub-processes and timers). SYNAPSE_CUCUMBER_WORKERS=1 runs everything in this process.
 const workers = Number(process.env.SYNAPSE_CUCUMBER_WORKERS) || Math.max(2, availableParallelism());
 
+// SYNAPSE_CUCUMBER_PATHS (comma-separated feature paths) narrows a run; `npm run mutate -- --features` uses it.
+const paths = process.env.SYNAPSE_CUCUMBER_PATHS?.split(',').filter(Boolean);
+
 const common = {
+  ...(paths?.length ? { paths } : {}),
   requireModule: ['ts-node/register/transpile-only'],
   require: ['step-definitions/**/*.ts'],
   strict: true,

@@ -1,20 +1,32 @@
-// npm run mutate [-- <folder>...]: mutation testing with Stryker over the conformance run, one folder of
-// src/ at a time (a full run is long on a small machine), incremental: a rerun only tests mutants whose
-// code or covering scenarios changed. Reports land in reports/mutation/<folder>.html and .json.
+// npm run mutate [-- <folder|file>... [--features <feature>...]]: mutation testing with Stryker over the
+// conformance run, one folder of src/ at a time (a full run is long on a small machine), incremental: a rerun
+// only tests mutants whose code or covering scenarios changed. Reports land in reports/mutation/<name>.html
+// and .json. A file (or sub-folder) inside one of the folders is a focused run with its own incremental
+// file, and --features narrows the scenarios (a focused dry run takes seconds, not minutes).
 /* c8 ignore start -- an entry point that runs Stryker over the conformance run (hours), which no scenario can nest; it only configures Stryker and sums its results. */
+import { existsSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import type { MutantResult, PartialStrykerOptions } from '@stryker-mutator/api/core';
 
 const FOLDERS = ['src/runtime', 'src/runner', 'src/tools', 'src/session', 'src/todo', 'src/subagents'];
 
-/** Stryker's options for one folder. The CLI scenarios are left out: they run the built dist/, which no mutant reaches. */
-function optionsFor(folder: string): PartialStrykerOptions {
-  const name = folder.replace(/^src\//, '').replace(/\//g, '-');
+/** The files Stryker mutates for a target: a folder's or a file's TypeScript, barrels and declarations left out. */
+function mutateGlobs(target: string): string[] {
+  if (statSync(target).isFile()) return [target];
+  return [`${target}/**/*.ts`, `!${target}/**/index.ts`, `!${target}/**/types.ts`];
+}
+
+/** Stryker's options for one target. The CLI scenarios are left out: they run the built dist/, which no mutant reaches. */
+function optionsFor(target: string): PartialStrykerOptions {
+  const name = target
+    .replace(/^src\//, '')
+    .replace(/\.ts$/, '')
+    .replace(/\//g, '-');
   return {
     testRunner: 'cucumber',
     plugins: ['@stryker-mutator/cucumber-runner'],
     cucumber: { profile: 'default', tags: ['not @cli'] },
-    mutate: [`${folder}/**/*.ts`, `!${folder}/**/index.ts`, `!${folder}/**/types.ts`],
+    mutate: mutateGlobs(target),
     coverageAnalysis: 'perTest',
     incremental: true,
     // Incremental mode follows changes to src and to the features, not to step definitions: after a step
@@ -33,6 +45,25 @@ function optionsFor(folder: string): PartialStrykerOptions {
   };
 }
 
+/** Why a target cannot be mutated, or undefined: it must be one of the folders, or a path inside one. */
+function targetProblem(target: string): string | undefined {
+  if (!FOLDERS.some((folder) => target === folder || target.startsWith(`${folder}/`))) return `${target} is not inside ${FOLDERS.join(', ')}`;
+  if (!existsSync(target)) return `${target} does not exist`;
+  return undefined;
+}
+
+/** Splits the arguments into targets and the --features paths. */
+function parseArguments(args: readonly string[]): { targets: string[]; features: string[] } {
+  const targets: string[] = [];
+  const features: string[] = [];
+  let inFeatures = false;
+  for (const arg of args) {
+    if (arg === '--features') inFeatures = true;
+    else (inFeatures ? features : targets).push(arg.replace(/\/$/, ''));
+  }
+  return { targets, features };
+}
+
 /** Stryker's mutation score: detected (killed or timed out) over detected plus undetected (survived or not covered). */
 export function mutationScore(results: readonly MutantResult[]): { detected: number; undetected: number; score: number } {
   const detected = results.filter((mutant) => mutant.status === 'Killed' || mutant.status === 'Timeout').length;
@@ -41,23 +72,24 @@ export function mutationScore(results: readonly MutantResult[]): { detected: num
 }
 
 async function main(): Promise<number> {
-  const requested = process.argv.slice(2);
-  const unknown = requested.filter((folder) => !FOLDERS.includes(folder.replace(/\/$/, '')));
-  if (unknown.length) {
-    process.stderr.write(`mutate: unknown folder ${unknown.join(', ')}; choose from ${FOLDERS.join(', ')}\n`);
+  const { targets, features } = parseArguments(process.argv.slice(2));
+  const problems = targets.map(targetProblem).filter((problem) => problem !== undefined);
+  if (problems.length) {
+    process.stderr.write(`mutate: ${problems.join('; ')}\n`);
     return 2;
   }
   // Mutants are switched by a global in the test runner's process: scenarios must run in it, not in workers.
   process.env.SYNAPSE_CUCUMBER_WORKERS = '1';
+  if (features.length) process.env.SYNAPSE_CUCUMBER_PATHS = features.join(',');
   await mkdir('reports/mutation', { recursive: true });
   const { Stryker } = require('@stryker-mutator/core') as typeof import('@stryker-mutator/core');
   const lines: string[] = [];
-  for (const folder of requested.length ? requested.map((folder) => folder.replace(/\/$/, '')) : FOLDERS) {
+  for (const target of targets.length ? targets : FOLDERS) {
     const started = Date.now();
-    const results = await new Stryker(optionsFor(folder)).runMutationTest();
+    const results = await new Stryker(optionsFor(target)).runMutationTest();
     const { detected, undetected, score } = mutationScore(results);
     const minutes = ((Date.now() - started) / 60_000).toFixed(1);
-    lines.push(`${folder.padEnd(16)} score ${score.toFixed(1)}%  (${detected} detected, ${undetected} undetected, ${results.length} mutants)  ${minutes} min`);
+    lines.push(`${target.padEnd(16)} score ${score.toFixed(1)}%  (${detected} detected, ${undetected} undetected, ${results.length} mutants)  ${minutes} min`);
     process.stdout.write(`\nmutate: ${lines.at(-1)}\n`);
   }
   process.stdout.write(`\nmutate summary:\n${lines.join('\n')}\n`);
