@@ -5,7 +5,8 @@
 // file, and --features narrows the scenarios (a focused dry run takes seconds, not minutes).
 /* c8 ignore start -- an entry point that runs Stryker over the conformance run (hours), which no scenario can nest; it only configures Stryker and sums its results. */
 import { existsSync, statSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { relative, resolve } from 'node:path';
 import type { MutantResult, PartialStrykerOptions } from '@stryker-mutator/api/core';
 
 const FOLDERS = ['src/runtime', 'src/runner', 'src/tools', 'src/session', 'src/todo', 'src/subagents'];
@@ -16,17 +17,16 @@ function mutateGlobs(target: string): string[] {
   return [`${target}/**/*.ts`, `!${target}/**/index.ts`, `!${target}/**/types.ts`];
 }
 
-/** Stryker's options for one target. The CLI scenarios are left out: they run the built dist/, which no mutant reaches. */
-function optionsFor(target: string): PartialStrykerOptions {
-  const name = target
-    .replace(/^src\//, '')
-    .replace(/\.ts$/, '')
-    .replace(/\//g, '-');
+/**
+ * Stryker's options for one run over some targets (all six folders share one run, so one dry run).
+ * The CLI scenarios are left out: they run the built dist/, which no mutant reaches.
+ */
+function optionsFor(name: string, targets: readonly string[]): PartialStrykerOptions {
   return {
     testRunner: 'cucumber',
     plugins: ['@stryker-mutator/cucumber-runner'],
     cucumber: { profile: 'default', tags: ['not @cli'] },
-    mutate: mutateGlobs(target),
+    mutate: targets.flatMap(mutateGlobs),
     coverageAnalysis: 'perTest',
     incremental: true,
     // Incremental mode follows changes to src and to the features, not to step definitions: after a step
@@ -64,6 +64,35 @@ function parseArguments(args: readonly string[]): { targets: string[]; features:
   return { targets, features };
 }
 
+/** A run's name in reports/mutation/: `src` for all six folders, else the target's path below src/. */
+function runName(target: string): string {
+  return target === 'src'
+    ? 'src'
+    : target
+        .replace(/^src\//, '')
+        .replace(/\.ts$/, '')
+        .replace(/\//g, '-');
+}
+
+/** One summary line: a target's score over its share of a run's mutants. */
+function scoreLine(target: string, results: readonly MutantResult[], minutes: string): string {
+  const { detected, undetected, score } = mutationScore(results);
+  const equivalent = results.filter((mutant) => mutant.status === 'Ignored').length;
+  return `${target.padEnd(16)} score ${score.toFixed(1)}%  (${detected} detected, ${undetected} undetected, ${equivalent} marked equivalent, ${results.length} mutants)  ${minutes} min`;
+}
+
+/** The mutants marked equivalent in source (`// Stryker disable ...: reason`), as a Markdown list for reviewers. */
+function equivalentsReport(results: readonly MutantResult[]): string {
+  const rows = results
+    .filter((mutant) => mutant.status === 'Ignored')
+    .map(
+      (mutant) =>
+        `| ${relative(process.cwd(), resolve(mutant.fileName))}:${mutant.location.start.line} | ${mutant.mutatorName} | \`${(mutant.replacement ?? '').replace(/\s+/g, ' ').slice(0, 60)}\` | ${mutant.statusReason ?? ''} |`,
+    )
+    .sort();
+  return `# Mutants judged equivalent\n\nMarked in source with \`// Stryker disable next-line <Mutator>: <reason>\`; Stryker reports them as ignored and leaves them out of the score.\n\n| where | mutator | replacement | why it is equivalent |\n|---|---|---|---|\n${rows.join('\n')}\n`;
+}
+
 /** Stryker's mutation score: detected (killed or timed out) over detected plus undetected (survived or not covered). */
 export function mutationScore(results: readonly MutantResult[]): { detected: number; undetected: number; score: number } {
   const detected = results.filter((mutant) => mutant.status === 'Killed' || mutant.status === 'Timeout').length;
@@ -84,15 +113,21 @@ async function main(): Promise<number> {
   await mkdir('reports/mutation', { recursive: true });
   const { Stryker } = require('@stryker-mutator/core') as typeof import('@stryker-mutator/core');
   const lines: string[] = [];
-  for (const target of targets.length ? targets : FOLDERS) {
+  const all: MutantResult[] = [];
+  // No target: all six folders in one run (one dry run instead of six), scored folder by folder.
+  const runs = targets.length ? targets.map((target) => ({ name: runName(target), targets: [target] })) : [{ name: 'src', targets: FOLDERS }];
+  for (const run of runs) {
     const started = Date.now();
-    const results = await new Stryker(optionsFor(target)).runMutationTest();
-    const { detected, undetected, score } = mutationScore(results);
+    const results = await new Stryker(optionsFor(run.name, run.targets)).runMutationTest();
     const minutes = ((Date.now() - started) / 60_000).toFixed(1);
-    lines.push(`${target.padEnd(16)} score ${score.toFixed(1)}%  (${detected} detected, ${undetected} undetected, ${results.length} mutants)  ${minutes} min`);
-    process.stdout.write(`\nmutate: ${lines.at(-1)}\n`);
+    all.push(...results);
+    for (const target of run.targets) {
+      lines.push(scoreLine(target, run.targets.length > 1 ? results.filter((mutant) => relative(process.cwd(), resolve(mutant.fileName)).startsWith(`${target}/`)) : results, minutes));
+      process.stdout.write(`\nmutate: ${lines.at(-1)}\n`);
+    }
   }
-  process.stdout.write(`\nmutate summary:\n${lines.join('\n')}\n`);
+  await writeFile('reports/mutation/equivalents.md', equivalentsReport(all));
+  process.stdout.write(`\nmutate summary (equivalent mutants: reports/mutation/equivalents.md):\n${lines.join('\n')}\n`);
   return 0;
 }
 
