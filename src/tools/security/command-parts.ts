@@ -8,6 +8,9 @@ export interface CommandPart {
   words: string[];
 }
 
+/** Characters with no meaning to the scanner inside a word (`#` included: it starts a comment only before a word). */
+const ORDINARY_RUN = /[^ \t\r\n\\'"`$<>()&;|]*/y;
+
 const SHELL_INTERPRETERS = new Set(['bash', 'sh', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'busybox']);
 
 /**
@@ -147,8 +150,12 @@ function scanList(text: string, depth: number): CommandPart[] {
         dropNextWord = true;
       }
     } else {
-      word += char;
+      // The rest of a run of ordinary characters in one step: long words (base64, paths) stay cheap.
+      ORDINARY_RUN.lastIndex = i + 1;
+      const run = ORDINARY_RUN.exec(text)![0];
+      word += char + run;
       inWord = true;
+      i += run.length;
     }
   }
   endPart(text.length, text.length);
