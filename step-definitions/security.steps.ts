@@ -119,6 +119,19 @@ Then(/^需要批准的部分依次为 `([\s\S]*)`$/, function (this: SynapseWorl
   expect(check(this).verdict?.askingParts).to.deep.equal(parts.split('；'));
 });
 
+When('按权限策略判定 JSON 字符串所写的命令 {}', function (this: SynapseWorld, json: string) {
+  check(this).verdict = policyOf(this).evaluate(JSON.parse(json) as string);
+});
+
+Then('需要批准的部分应为 JSON {}', function (this: SynapseWorld, json: string) {
+  expect(check(this).verdict?.askingParts).to.deep.equal(JSON.parse(json));
+});
+
+When('按权限策略判定 {int} 层 {string} 嵌套的命令 `{}`', function (this: SynapseWorld, levels: number, wrapper: string, command: string) {
+  const [open, close = ''] = wrapper.split('…');
+  check(this).verdict = policyOf(this).evaluate(open!.repeat(levels) + command + close.repeat(levels));
+});
+
 Then('判定应在 {int} 毫秒内完成', function (this: SynapseWorld, limit: number) {
   expect(check(this).elapsedMs).to.be.below(limit);
 });

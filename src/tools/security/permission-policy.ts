@@ -1,4 +1,4 @@
-import { commandParts, type CommandPart } from './command-parts';
+import { commandParts, MAX_NESTING, type CommandPart } from './command-parts';
 import { DEFAULT_ASK_PATTERNS, DEFAULT_RULE_NAMES } from './default-rules';
 import { commandWords } from './inner-commands';
 import { compileRule, normalizeBlanks, PERMISSION_ACTIONS, type PermissionAction, type PermissionRule, type PermissionRuleSpec } from './permission-rule';
@@ -19,8 +19,10 @@ export interface PermissionRules {
 
 export interface PermissionVerdict {
   action: PermissionAction;
-  /** The rule that decided; none when no rule matched (`unmatched`). */
+  /** The rule that decided; none when no rule matched (`unmatched`) or the line cannot be checked (`reason`). */
   rule?: PermissionRule;
+  /** Why a line no rule decided is denied anyway: it nests commands deeper than the policy follows. */
+  reason?: string;
   /** The part of the line that decided (or the whole line). */
   subject: string;
   /** What an approval "for the rest of the session" covers: each part that asked, normalized. */
@@ -69,6 +71,7 @@ export class PermissionPolicy {
   }
 
   private decidePart(part: CommandPart): PermissionVerdict {
+    if (part.tooDeep) return { action: 'deny', subject: normalizeBlanks(part.raw), askingParts: [], reason: `commands nested more than ${MAX_NESTING} levels deep cannot be checked` };
     const texts = candidates(part);
     const subject = part.words.join(' ') || texts[0];
     for (const action of PERMISSION_ACTIONS) {
