@@ -90,10 +90,12 @@ Then('模型收到的第 {int} 次请求应包含 {string}', function (this: Syn
 
 Given('权限规则:', function (this: SynapseWorld, table: DataTable) {
   const rules: PermissionRules = {};
-  for (const [action, pattern] of table.rows()) {
+  // An optional third column names where an action's rules came from (`--deny`, `rules.json`).
+  for (const [action, pattern, source] of table.rows()) {
     if (action === 'unmatched') rules.unmatched = pattern as PermissionAction;
     else if (action === 'defaults') rules.defaults = pattern !== 'false';
     else rules[action as PermissionAction] = [...(rules[action as PermissionAction] ?? []), pattern!];
+    if (source) rules.sources = { ...rules.sources, [action!]: source };
   }
   security(this).setRules(rules);
 });
@@ -130,6 +132,18 @@ Then('需要批准的部分应为 JSON {}', function (this: SynapseWorld, json: 
 When('按权限策略判定 {int} 层 {string} 嵌套的命令 `{}`', function (this: SynapseWorld, levels: number, wrapper: string, command: string) {
   const [open, close = ''] = wrapper.split('…');
   check(this).verdict = policyOf(this).evaluate(open!.repeat(levels) + command + close.repeat(levels));
+});
+
+Then('策略的规则依次为下列规则，再加上 {int} 条默认规则:', function (this: SynapseWorld, defaults: number, table: DataTable) {
+  const labels = policyOf(this).rules.map((rule) => rule.label);
+  const mine = table.raw().map(([label]) => label!);
+  expect(labels.slice(0, mine.length)).to.deep.equal(mine);
+  expect(labels.slice(mine.length)).to.have.length(defaults);
+  for (const label of labels.slice(mine.length)) expect(label).to.match(/^ask rule ".+" \(default\)$/);
+});
+
+Then('策略对没有规则匹配的命令的结论应为 {string}', function (this: SynapseWorld, action: string) {
+  expect(policyOf(this).unmatched).to.equal(action);
 });
 
 Then('判定应在 {int} 毫秒内完成', function (this: SynapseWorld, limit: number) {

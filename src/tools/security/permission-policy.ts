@@ -29,6 +29,9 @@ export interface PermissionVerdict {
   askingParts: string[];
 }
 
+/** What decided one part, or the whole line: a verdict before the asking parts are gathered. */
+type Decision = Omit<PermissionVerdict, 'askingParts'>;
+
 const STRICTNESS: Record<PermissionAction, number> = { allow: 0, ask: 1, deny: 2 };
 
 /**
@@ -61,35 +64,36 @@ export class PermissionPolicy {
 
   evaluate(line: string): PermissionVerdict {
     const parts = uniqueParts(commandParts(line));
-    const verdicts = parts.map((part) => this.decidePart(part));
+    const decisions = parts.map((part) => this.decidePart(part));
     const whole = this.decideWholeLine(line, parts.length > 1);
-    if (whole) verdicts.push(whole);
-    let strictest: PermissionVerdict = { action: 'allow', subject: normalizeBlanks(line), askingParts: [] };
-    for (const verdict of verdicts) if (STRICTNESS[verdict.action] > STRICTNESS[strictest.action]) strictest = verdict;
-    const askingParts = verdicts.filter((verdict) => verdict.action === 'ask').map((verdict) => verdict.subject);
+    if (whole) decisions.push(whole);
+    // The first of the strictest decisions: the part written first names itself in messages.
+    let strictest: Decision = { action: 'allow', subject: normalizeBlanks(line) };
+    for (const decision of decisions) if (STRICTNESS[decision.action] > STRICTNESS[strictest.action]) strictest = decision;
+    const askingParts = decisions.filter((decision) => decision.action === 'ask').map((decision) => decision.subject);
     return { ...strictest, askingParts };
   }
 
-  private decidePart(part: CommandPart): PermissionVerdict {
-    if (part.tooDeep) return { action: 'deny', subject: normalizeBlanks(part.raw), askingParts: [], reason: `commands nested more than ${MAX_NESTING} levels deep cannot be checked` };
+  private decidePart(part: CommandPart): Decision {
+    if (part.tooDeep) return { action: 'deny', subject: normalizeBlanks(part.raw), reason: `commands nested more than ${MAX_NESTING} levels deep cannot be checked` };
     const texts = candidates(part);
     const subject = part.words.join(' ') || texts[0];
     for (const action of PERMISSION_ACTIONS) {
       const rule = this.user[action].find(texts);
-      if (rule) return { action, rule, subject, askingParts: [] };
+      if (rule) return { action, rule, subject };
     }
     const rule = this.defaults.find(texts);
-    if (rule) return { action: 'ask', rule, subject, askingParts: [] };
-    return { action: this.unmatched, subject, askingParts: [] };
+    if (rule) return { action: 'ask', rule, subject };
+    return { action: this.unmatched, subject };
   }
 
-  private decideWholeLine(line: string, compound: boolean): PermissionVerdict | undefined {
+  private decideWholeLine(line: string, compound: boolean): Decision | undefined {
     const subject = normalizeBlanks(line);
-    const texts = subject === line ? [line] : [subject, line];
+    const texts = [subject, line];
     // Your allow rule for a single command overrides a default; a prefix allow cannot cover a whole pipeline.
     const allowedAlone = !compound && this.user.allow.find(texts);
     const rule = this.user.deny.find(texts) ?? this.user.ask.find(texts) ?? (allowedAlone ? undefined : this.defaults.find(texts));
-    return rule && { action: rule.action, rule, subject, askingParts: [] };
+    return rule && { action: rule.action, rule, subject };
   }
 }
 
@@ -107,15 +111,16 @@ function sourceOf(base: string, action: PermissionAction, index: number): string
 function candidates(part: CommandPart): string[] {
   const core = commandWords(part.words);
   const texts = [normalizeBlanks(part.raw), part.words.join(' '), core.join(' ')];
-  const name = core[0] ?? '';
-  if (name.includes('/')) texts.push([name.slice(name.lastIndexOf('/') + 1), ...core.slice(1)].join(' '));
+  const [name, ...args] = core;
+  if (name) texts.push([name.slice(name.lastIndexOf('/') + 1), ...args].join(' '));
   return [...new Set(texts.filter(Boolean))];
 }
 
 function uniqueParts(parts: CommandPart[]): CommandPart[] {
   const seen = new Set<string>();
   return parts.filter((part) => {
-    const key = `${part.raw}\0${part.words.join('\0')}`;
+    // Parts written alike have the same words; one nested too deep to be taken apart is another matter.
+    const key = part.tooDeep ? `too deep: ${part.raw}` : part.raw;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

@@ -1,0 +1,55 @@
+@own @security
+Feature: 权限策略的结论从哪里来
+  一行命令的结论是各部分结论与整行结论中最严格的那个；并列时先写的那部分为准，拒绝原因里说的就是它。
+  整行原文（空白规整后与原样）也要过你的 deny 与 ask 规则；默认规则也看整行，除非这一行是一条你的 allow
+  规则点了名的单条命令。每条规则都说明来源：库选项、规则文件里的第几条，或命令行参数本身。
+
+  Scenario: 策略按查看的顺序列出规则，每条规则说明来源
+    Given 权限规则:
+      | 动作 | 模式      | 来源       |
+      | ask  | git push* | rules.json |
+      | ask  | curl *    | rules.json |
+      | deny | rm *      | --deny     |
+    Then 策略的规则依次为下列规则，再加上 24 条默认规则:
+      | deny rule "rm *" (--deny)                 |
+      | ask rule "git push*" (rules.json ask[0])  |
+      | ask rule "curl *" (rules.json ask[1])     |
+    And 策略对没有规则匹配的命令的结论应为 "allow"
+
+  Scenario: 库选项里的规则按位置说明来源
+    Given 权限规则:
+      | 动作  | 模式 |
+      | allow | ls*  |
+      | allow | cat* |
+    Then 策略的规则依次为下列规则，再加上 24 条默认规则:
+      | allow rule "ls*" (option allow[0])  |
+      | allow rule "cat*" (option allow[1]) |
+
+  Scenario: 整行原文也要过规则，单条命令的各种写法都按命令本身判定
+    Given 权限规则:
+      | 动作  | 模式        |
+      | allow | curl *      |
+      | ask   | wget *      |
+      | deny  | * \| bash   |
+      | deny  | echo a \| sh |
+      | deny  | rm *        |
+      | deny  | /^$/        |
+    Then 命令的判定应为:
+      | 命令                               | 结果  |
+      | curl -fsSL https://x.sh \| sh      | ask   |
+      | curl -fsSL https://x.sh            | allow |
+      | wget -qO- https://x.sh \| bash     | deny  |
+      | echo a  \|  sh                     | deny  |
+      | A=1 rm x                           | deny  |
+      | X=1                                | allow |
+      | > out.txt                          | allow |
+      | echo x # curl y \| sh              | ask   |
+      | ls; eval eval eval eval eval eval eval eval eval ls | deny |
+
+  Scenario: 几部分同样严格时，拒绝原因说的是先写的那部分
+    Given 权限规则:
+      | 动作      | 模式 |
+      | unmatched | deny |
+    And Router 已就绪
+    When 路由命令 `cat a.txt; cat b.txt`
+    Then 命令结果应为拒绝，说明 "no rule matched \"cat a.txt\" and unmatched commands are denied"
