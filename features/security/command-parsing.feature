@@ -44,12 +44,22 @@ Feature: 权限策略如何把命令行拆成简单命令
       | 花括号不是参数展开 | echo a{b;rm x} | echo a{b；rm x} |
       | 单引号里的命令替换不运行 | echo ${A} '$(rm x)' | echo ${A} $(rm x) |
       | 命令替换里的参数展开 | echo $(${A}) | echo $(${A})；${A} |
-      | 单引号紧挨着命令替换 | echo 'a'$(rm x) | echo a$(rm x)；rm x |
       | 双引号里的 $ 与括号 | echo "$A)" "f(x"; rm x | echo $A) f(x；rm x |
       | 参数展开里的引号与替换 | echo ${A:-'a}'} ${B:-$(echo })}; rm x | echo ${A:-'a}'} ${B:-$(echo })}；rm x；echo } |
       | 命令替换里的单引号与子 shell | echo $(echo 'a)' $( (ls) )); rm y | echo $(echo 'a)' $( (ls) ))；rm y；echo a) $( (ls) )；ls |
       | 双引号里转义的 $ 与反斜杠 | echo "\\$(rm x)" "a\\b" "c\\\\d" | echo $(rm x) a\\b c\\d |
       | 双引号里的算术展开不是命令 | echo "$((1+2))" "`rm y`" | echo $((1+2)) `rm y`；rm y |
+      | 单引号紧挨着命令替换 | echo 'a'$(rm x); ls | echo a$(rm x)；ls；rm x |
+      | 转义的 $ 之后的括号不是命令替换 | echo \\$(${A}) | echo $；${A} |
+      | 括号之后的进程替换 | (ls)<(rm x); ls | ls；<(rm x)；rm x |
+      | 函数定义 | f(){ rm x; }; f | f；{ rm x；} |
+      | 参数展开里的变量与括号 | echo ${A:-$B} ${C:-a(}; rm x | echo ${A:-$B} ${C:-a(}；rm x |
+      | 参数展开里引号之后的命令替换 | echo ${A:-'x'$(echo })}; rm y | echo ${A:-'x'$(echo })}；rm y；echo } |
+      | 命令替换里反引号中的括号 | echo $(echo `)`); rm y | echo $(echo `)`)；rm y；echo `)` |
+      | 双引号里不跟括号的 $ | echo "$A; rm x" | echo $A; rm x |
+      | 双引号里单引号之后的命令替换 | echo "'$(rm x) ls" | echo '$(rm x) ls；rm x |
+      | 双引号里转义的反引号，结尾的反斜杠 | echo "\\`rm x\\`" "a\\ | echo `rm x` a\\ |
+      | 只有赋值时 here-document 只是数据 | A=1 <<EOF\nrm x\nEOF | A=1 |
 
   Scenario: 回车算空白（按 CRLF 换行写的命令）
     When 按权限策略判定 JSON 字符串所写的命令 "ls\r-la\r"
@@ -71,6 +81,7 @@ Feature: 权限策略如何把命令行拆成简单命令
       | ksh    | ksh <<EOF\nrm x\nEOF  |
       | mksh   | mksh <<EOF\nrm x\nEOF |
       | ash    | ash <<EOF\nrm x\nEOF  |
+      | busybox sh | busybox sh <<EOF\nrm x\nEOF |
 
   Scenario Outline: 嵌套 <层数> 层的 <写法>：<结果>
     When 按权限策略判定 <层数> 层 "<写法>" 嵌套的命令 `ls`

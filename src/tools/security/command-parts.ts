@@ -18,7 +18,10 @@ const ORDINARY_RUN = /[^ \t\r\n\\'"`$<>()&;|]*/y;
 
 const REDIRECTION = /<<<|<<-|<<|<>|>>|>&|>\||<&|&>>|&>|<|>/y;
 
-const SHELL_INTERPRETERS = new Set(['bash', 'sh', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'busybox']);
+/** What a backslash escapes inside double quotes; before anything else (or at the end) it stays. */
+const ESCAPED_IN_DOUBLE_QUOTES: ReadonlySet<string | undefined> = new Set(['"', '\\', '$', '`', '\n']);
+
+const SHELL_INTERPRETERS: ReadonlySet<string | undefined> = new Set(['bash', 'sh', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'busybox']);
 
 /**
  * Every simple command a shell line can run, for the permission policy: the line is cut at `;`, `&&`,
@@ -39,6 +42,7 @@ export function commandParts(line: string, depth = 0): CommandPart[] {
 
 /** The parts of a script nested in another; past MAX_NESTING one part that says so, rather than none. */
 function nestedParts(script: string, depth: number): CommandPart[] {
+  // Stryker disable next-line ArrayDeclaration: a part nested too deep is decided by its flag; its words are never read
   return depth > MAX_NESTING ? [{ raw: script, words: [], tooDeep: true }] : commandParts(script, depth);
 }
 
@@ -83,6 +87,7 @@ function scanList(text: string, depth: number): CommandPart[] {
     if (char === ' ' || char === '\t' || char === '\r') {
       endWord();
     } else if (char === '\n') {
+      // Stryker disable next-line ArithmeticOperator: where the next part starts is set again below, past the here-documents
       endPart(i, i + 1);
       // The here-documents opened on this line (if any) are its next lines.
       i =
@@ -145,10 +150,7 @@ function scanList(text: string, depth: number): CommandPart[] {
       endPart(i, i + 1);
     } else if (char === '<' || char === '>' || char === '&') {
       // A redirection: an fd number written just before it is not a word, nor is its target.
-      if (inWord && /^\d+$/.test(word)) {
-        word = '';
-        inWord = false;
-      }
+      if (inWord && /^\d+$/.test(word)) inWord = false;
       endWord();
       REDIRECTION.lastIndex = i;
       const operator = REDIRECTION.exec(text)![0];
@@ -174,14 +176,14 @@ function scanList(text: string, depth: number): CommandPart[] {
 }
 
 /** The command's name: its first word past assignments, as a basename. */
-export function commandName(words: readonly string[]): string {
-  const first = words.find((word) => !/^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(word)) ?? '';
-  return first.slice(first.lastIndexOf('/') + 1);
+export function commandName(words: readonly string[]): string | undefined {
+  const first = words.find((word) => !/^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(word));
+  return first?.slice(first.lastIndexOf('/') + 1);
 }
 
 function indexOrEnd(text: string, search: string, from: number): number {
-  // Stryker disable next-line EqualityOperator: 0 is never found: every caller searches from past the start, or from a '#' for a newline
   const at = text.indexOf(search, from);
+  // Stryker disable next-line EqualityOperator: 0 is never found: every caller searches from past the start, or from a '#' for a newline
   return at < 0 ? text.length : at;
 }
 
@@ -248,7 +250,7 @@ function closingParen(text: string, open: number): number {
 function unescapeDouble(body: string, recurse: (inner: string) => void): string {
   let out = '';
   for (let i = 0; i < body.length; i++) {
-    if (body[i] === '\\' && '"\\$`\n'.includes(body[i + 1] ?? '')) {
+    if (body[i] === '\\' && ESCAPED_IN_DOUBLE_QUOTES.has(body[i + 1])) {
       if (body[i + 1] !== '\n') out += body[i + 1];
       i++;
     } else if (body[i] === '$' && body[i + 1] === '(' && body[i + 2] !== '(') {
