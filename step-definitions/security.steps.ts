@@ -134,8 +134,10 @@ When('按权限策略判定 {int} 层 {string} 嵌套的命令 `{}`', function (
   check(this).verdict = policyOf(this).evaluate(open!.repeat(levels) + command + close.repeat(levels));
 });
 
-Then('策略的规则依次为下列规则，再加上 {int} 条默认规则:', function (this: SynapseWorld, defaults: number, table: DataTable) {
-  const labels = policyOf(this).rules.map((rule) => rule.label);
+Then('策略的规则依次为下列规则，再加上 {int} 条默认规则:', async function (this: SynapseWorld, defaults: number, table: DataTable) {
+  // A rule file in the scenario's directory is named relative to it.
+  const dir = `${await this.tempDir()}/`;
+  const labels = policyOf(this).rules.map((rule) => rule.label.replace(dir, ''));
   const mine = table.raw().map(([label]) => label!);
   expect(labels.slice(0, mine.length)).to.deep.equal(mine);
   expect(labels.slice(mine.length)).to.have.length(defaults);
@@ -251,7 +253,7 @@ Given('规则文件 `{}` 的内容为 `{}`', async function (this: SynapseWorld,
 
 When('加载规则文件 `{}`', async function (this: SynapseWorld, name: string) {
   try {
-    loadPermissionRules(join(await this.tempDir(), name));
+    security(this).setRules(loadPermissionRules(join(await this.tempDir(), name)));
   } catch (error) {
     check(this).loadError = error;
   }

@@ -53,3 +53,23 @@ Feature: 权限策略的结论从哪里来
     And Router 已就绪
     When 路由命令 `cat a.txt; cat b.txt`
     Then 命令结果应为拒绝，说明 "no rule matched \"cat a.txt\" and unmatched commands are denied"
+
+  Scenario Outline: 规则文件的错误指出文件与位置：<错误>
+    Given 规则文件 `rules.json` 的内容为 `<内容>`
+    When 加载规则文件 `<文件>`
+    Then 加载应失败，错误信息包含 "<信息>"
+
+    Examples:
+      | 错误           | 内容                    | 文件         | 信息                                                   |
+      | 未知的正则标志 | {"deny": ["/rm/g"]}     | rules.json   | rules.json deny[0]: unknown regex flag \"g\" (use i, m or s) |
+      | 列表里的非字符串 | {"ask": ["ls", 3]}    | rules.json   | rules.json: ask[1]: Invalid input                      |
+      | 文件不存在     | {}                      | missing.json | cannot read the permission rules                       |
+
+  Scenario: 规则文件里的规则按文件与位置说明来源
+    Given 规则文件 `rules.json` 的内容为 `{"ask": ["git push*"], "deny": ["rm *", "dd *"], "unmatched": "ask", "defaults": false}`
+    When 加载规则文件 `rules.json`
+    Then 策略的规则依次为下列规则，再加上 0 条默认规则:
+      | deny rule "rm *" (rules.json deny[0])    |
+      | deny rule "dd *" (rules.json deny[1])    |
+      | ask rule "git push*" (rules.json ask[0]) |
+    And 策略对没有规则匹配的命令的结论应为 "ask"
