@@ -99,3 +99,24 @@ Feature: 权限策略如何把命令行拆成简单命令
     When 路由命令 `eval eval eval eval eval eval eval eval eval touch made.txt`
     Then 命令结果应为拒绝，说明 "denied by policy: commands nested more than 8 levels deep cannot be checked"
     And 工作区中不应存在文件 `made.txt`
+
+  Scenario Outline: 包装命令里的命令：<包装>
+    When 按权限策略判定命令 `<命令>`
+    Then 判定结果应为 "ask"
+    And 需要批准的部分依次为 `<部分>`
+
+    Examples:
+      | 包装 | 命令 | 部分 |
+      | sudo 的选项 | sudo -u a -g b -h c -p d -C 3 -D e -r f -t g -U h -T 9 --user i --group j --host k --prompt l --chdir m rm x | sudo -u a -g b -h c -p d -C 3 -D e -r f -t g -U h -T 9 --user i --group j --host k --prompt l --chdir m rm x；rm x |
+      | doas 的选项 | doas -u a -C b rm x | doas -u a -C b rm x；rm x |
+      | env 的选项与赋值 | env -u A -C b --unset B --chdir c D=1 rm x | env -u A -C b --unset B --chdir c D=1 rm x；rm x |
+      | env --split-string 的脚本 | env --split-string 'rm x' | env --split-string rm x；rm x |
+      | nice 与 ionice 的选项 | nice -n 5 --adjustment 3 ionice -c 2 -n 4 --class 1 --classdata 0 rm x | nice -n 5 --adjustment 3 ionice -c 2 -n 4 --class 1 --classdata 0 rm x；ionice -c 2 -n 4 --class 1 --classdata 0 rm x；rm x |
+      | timeout 的选项与时长 | timeout -s KILL -k 1 --signal TERM --kill-after 2 5 rm x | timeout -s KILL -k 1 --signal TERM --kill-after 2 5 rm x；rm x |
+      | 不带选项的包装命令 | nohup command builtin setsid chronic unbuffer rm x | nohup command builtin setsid chronic unbuffer rm x；command builtin setsid chronic unbuffer rm x；builtin setsid chronic unbuffer rm x；setsid chronic unbuffer rm x；chronic unbuffer rm x；unbuffer rm x；rm x |
+      | exec 与 stdbuf 的选项 | exec -a name stdbuf -i 0 -o L -e 0 rm x | exec -a name stdbuf -i 0 -o L -e 0 rm x；stdbuf -i 0 -o L -e 0 rm x；rm x |
+      | xargs 的选项 | xargs -a f -d , -E e -I {} -L 1 -n 2 -P 3 -s 9 --arg-file g --delimiter , --eof e --max-lines 1 --max-args 2 --max-procs 3 --max-chars 9 --replace {} rm x | xargs -a f -d , -E e -I {} -L 1 -n 2 -P 3 -s 9 --arg-file g --delimiter , --eof e --max-lines 1 --max-args 2 --max-procs 3 --max-chars 9 --replace {} rm x；rm x |
+      | flock 的选项、锁文件与脚本 | flock -w 1 -E 2 --timeout 3 --conflict-exit-code 4 lockfile rm x; flock f --command 'rm y' | flock -w 1 -E 2 --timeout 3 --conflict-exit-code 4 lockfile rm x；rm x；flock f --command rm y；rm y |
+      | su 的选项、用户与脚本 | su -g a -G b -s c --group d --shell e root --command 'rm x' | su -g a -G b -s c --group d --shell e root --command rm x；rm x |
+      | runuser 的选项与脚本 | runuser -u a -g b -G c -s d --user e --group f --shell g rm x; runuser -c 'rm y' | runuser -u a -g b -G c -s d --user e --group f --shell g rm x；rm x；runuser -c rm y；rm y |
+      | watch 的选项 | watch -n 1 -d 2 --interval 3 'rm x' | watch -n 1 -d 2 --interval 3 rm x；rm x |
