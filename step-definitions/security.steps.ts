@@ -144,6 +144,15 @@ Then('策略的规则依次为下列规则，再加上 {int} 条默认规则:', 
   for (const label of labels.slice(mine.length)) expect(label).to.match(/^ask rule ".+" \(default\)$/);
 });
 
+Then('命令的判定与做出判定的规则应为:', function (this: SynapseWorld, table: DataTable) {
+  const policy = policyOf(this);
+  const actual = table.rows().map(([command]) => {
+    const verdict = policy.evaluate(command!);
+    return [command!, verdict.action, verdict.rule?.pattern ?? ''];
+  });
+  expect(actual).to.deep.equal(table.rows());
+});
+
 Then('策略对没有规则匹配的命令的结论应为 {string}', function (this: SynapseWorld, action: string) {
   expect(policyOf(this).unmatched).to.equal(action);
 });

@@ -64,6 +64,7 @@ Feature: 权限策略的结论从哪里来
       | 未知的正则标志 | {"deny": ["/rm/g"]}     | rules.json   | rules.json deny[0]: unknown regex flag \"g\" (use i, m or s) |
       | 列表里的非字符串 | {"ask": ["ls", 3]}    | rules.json   | rules.json: ask[1]: Invalid input                      |
       | 文件不存在     | {}                      | missing.json | cannot read the permission rules                       |
+      | 只有空白的模式 | {"deny": ["  "]}        | rules.json   | rules.json deny[0]: the pattern is empty               |
 
   Scenario: 规则文件里的规则按文件与位置说明来源
     Given 规则文件 `rules.json` 的内容为 `{"ask": ["git push*"], "deny": ["rm *", "dd *"], "unmatched": "ask", "defaults": false}`
@@ -73,3 +74,55 @@ Feature: 权限策略的结论从哪里来
       | deny rule "dd *" (rules.json deny[1])    |
       | ask rule "git push*" (rules.json ask[0]) |
     And 策略对没有规则匹配的命令的结论应为 "ask"
+
+  Scenario: 同一动作的规则里，按配置顺序第一条匹配的规则做出判定，不论规则的种类
+    Given 权限规则:
+      | 动作 | 模式        |
+      | ask  | git status  |
+      | ask  | git st*     |
+      | ask  | *sh         |
+      | ask  | /^git/      |
+      | ask  | g*h         |
+      | ask  | /PUSHD/i    |
+      | ask  | git status  |
+      | ask  | /^l[s]$/    |
+    Then 命令的判定与做出判定的规则应为:
+      | 命令       | 结果  | 规则       |
+      | git status | ask   | git status |
+      | git stash  | ask   | git st*    |
+      | git push   | ask   | *sh        |
+      | git log    | ask   | /^git/     |
+      | gxh        | ask   | g*h        |
+      | pushd x    | ask   | /PUSHD/i   |
+      | ls         | ask   | /^l[s]$/   |
+      | cat x      | allow |            |
+
+  Scenario Outline: 规则的写法：<情形>
+    Given 权限规则:
+      | 动作 | 模式   |
+      | deny | <模式> |
+    Then 命令的判定应为:
+      | 命令     | 结果     |
+      | <命令>   | <结果>   |
+
+    Examples:
+      | 情形                           | 模式            | 命令                  | 结果  |
+      | 正则的 i 标志不分大小写        | /^RM X$/i       | rm x                  | deny  |
+      | 没有 i 标志时区分大小写        | /^RM X$/        | rm x                  | allow |
+      | 正则的 m 标志让 ^ 匹配每一行   | /^rm/m          | ls; echo "a\nrm"      | deny  |
+      | 没有 m 标志时 ^ 只匹配开头     | /^rm/           | ls; echo "a\nrm"      | allow |
+      | 正则的 s 标志让 . 匹配换行     | /a..b/s         | echo "a\n\nb"         | deny  |
+      | 没有 s 标志时 . 不匹配换行     | /a..b/          | echo "a\n\nb"         | allow |
+      | 模式两端的空白不算             |   rm x          | rm x                  | deny  |
+      | 模式里的连续空白与制表符算一个空格 | rm	  x     | rm x                  | deny  |
+      | 命令里的制表符算空格           | rm x            | rm	x                 | deny  |
+      | 前缀规则不匹配更短的命令       | git push*       | git pus               | allow |
+      | 没有空格的前缀也匹配更长的词   | git push*       | git pushx             | deny  |
+      | 通配规则两端都锚定             | a*b             | xa b                  | allow |
+      | 通配规则结尾锚定               | a*b             | a bx                  | allow |
+      | 通配规则中间的片段按顺序出现   | a*b*c           | a c b                 | allow |
+      | 通配规则中间的片段             | a*b*c           | a b c                 | deny  |
+      | 通配规则首尾片段不能重叠       | ab*ba           | aba                   | allow |
+      | 通配里的正则字符按字面匹配     | a.*(b)          | a.x(b)                | deny  |
+      | 通配里的正则字符不当正则       | a.*(b)          | ab                    | allow |
+      | 正则需要至少一个字符           | //              | rm x                  | allow |
