@@ -1,6 +1,6 @@
 import { Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import { SecretRedactor } from '../src';
+import { SecretRedactor, toolEnvironment } from '../src';
 import type { SynapseWorld } from './support/world';
 
 // The public SecretRedactor on its own: what it knows, what it replaces, and what a stream of pieces passes on.
@@ -8,6 +8,7 @@ interface RedactionCheck {
   redactor: SecretRedactor;
   written: string[];
   result?: string;
+  environment?: Record<string, string>;
 }
 const checks = new WeakMap<SynapseWorld, RedactionCheck>();
 const check = (world: SynapseWorld): RedactionCheck => {
@@ -51,4 +52,12 @@ Then('遮盖器应认得 {int} 个值，{string} 在内、{string} 不在', func
     contains: true,
     unknown: false,
   });
+});
+
+When('由下列环境生成工具环境，放行 {string}:', function (this: SynapseWorld, passed: string, table: { rowsHash(): Record<string, string> }) {
+  check(this).environment = toolEnvironment({ env: table.rowsHash(), passEnv: [passed], redactor: check(this).redactor });
+});
+
+Then('工具环境应只有 {}', function (this: SynapseWorld, names: string) {
+  expect(Object.keys(check(this).environment ?? {}).sort()).to.deep.equal(names.split('、').sort());
 });

@@ -59,3 +59,26 @@ Feature: 已知密钥值的遮盖，包括分段到达的输出
     Given 遮盖器登记了值 ["abcd1234", "abcd1234-more"]
     When 遮盖器逐段收到 ["x abcd1234", "-more y"] 然后结束
     Then 遮盖器应依次送出 ["x ", "[REDACTED] y"]
+
+  Scenario: 工具环境去掉名字像密钥的变量与携带已知密钥值的变量，有意放行的除外（名字不分大小写）
+    Given 遮盖器登记了值 ["known-secret-value"]
+    When 由下列环境生成工具环境，放行 "deploy_token":
+      | PATH              | /usr/bin           |
+      | OPENAI_API_KEY    | v                  |
+      | my_api_key        | v                  |
+      | GITHUB_APIKEY     | v                  |
+      | NPM_TOKEN         | v                  |
+      | DEPLOY_TOKEN      | v                  |
+      | APP_SECRET        | v                  |
+      | APP_SECRET_VALUE  | v                  |
+      | DB_PASSWORD       | v                  |
+      | DB_PASSWD         | v                  |
+      | SSH_PRIVATE_KEY   | v                  |
+      | AWS_ACCESS_KEY    | v                  |
+      | GCP_CREDENTIALS   | v                  |
+      | HARMLESS_LOOKING  | known-secret-value |
+      | TOKENIZER         | v                  |
+      | XTOKEN            | v                  |
+      | MY_TOKEN_FILE     | v                  |
+      | SECRETARY         | v                  |
+    Then 工具环境应只有 PATH、DEPLOY_TOKEN、TOKENIZER、XTOKEN、MY_TOKEN_FILE、SECRETARY
