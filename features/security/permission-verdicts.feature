@@ -126,3 +126,17 @@ Feature: 权限策略的结论从哪里来
       | 通配里的正则字符按字面匹配     | a.*(b)          | a.x(b)                | deny  |
       | 通配里的正则字符不当正则       | a.*(b)          | ab                    | allow |
       | 正则需要至少一个字符           | //              | rm x                  | allow |
+
+  Scenario: 整行原文开头的空格不影响对照
+    Given 权限规则:
+      | 动作 | 模式       |
+      | deny | ls \| rm x |
+    When 按权限策略判定命令 ` ls | rm x`
+    Then 判定结果应为 "deny"
+
+  Scenario: 整行原文结尾的空格也不影响对照
+    Given 权限规则:
+      | 动作 | 模式       |
+      | deny | ls \| rm x |
+    When 按权限策略判定命令 `ls | rm x `
+    Then 判定结果应为 "deny"

@@ -57,7 +57,6 @@ export function compileRule(spec: PermissionRuleSpec): PermissionRule {
 }
 
 export function normalizeBlanks(text: string): string {
-  if (!/\s\s|[^\S ]|^\s|\s$/.test(text)) return text; // the common case: already normal
   return text.replace(/\s+/g, ' ').trim();
 }
 
