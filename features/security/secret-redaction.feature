@@ -28,12 +28,12 @@ Feature: 已知密钥值的遮盖，包括分段到达的输出
 
   Scenario: 从环境变量登记：名字像密钥且至少 8 个字符的值
     Given 遮盖器从环境变量登记密钥:
-      | DEPLOY_TOKEN   | dtk-12345678 |
+      | DEPLOY_TOKEN   | dtk-1234     |
       | SHORT_TOKEN    | 1234567      |
       | HOME_DIRECTORY | /home/person |
-    When 遮盖文字 "dtk-12345678 1234567 /home/person"
+    When 遮盖文字 "dtk-1234 1234567 /home/person"
     Then 遮盖的结果应为 "[REDACTED] 1234567 /home/person"
-    And 遮盖器应认得 1 个值，"dtk-12345678" 在内、"1234567" 不在
+    And 遮盖器应认得 1 个值，"dtk-1234" 在内、"1234567" 不在
 
   Scenario Outline: 分段到达的输出：<情形>
     Given 遮盖器登记了值 ["sk-SECRET-1", "aXaXa"]
@@ -81,4 +81,17 @@ Feature: 已知密钥值的遮盖，包括分段到达的输出
       | XTOKEN            | v                  |
       | MY_TOKEN_FILE     | v                  |
       | SECRETARY         | v                  |
-    Then 工具环境应只有 PATH、DEPLOY_TOKEN、TOKENIZER、XTOKEN、MY_TOKEN_FILE、SECRETARY
+      | EMPTY_VALUE       |                    |
+    Then 工具环境应只有 PATH、DEPLOY_TOKEN、TOKENIZER、XTOKEN、MY_TOKEN_FILE、SECRETARY、EMPTY_VALUE
+
+  Scenario: 没有已知密钥值时，只按名字去掉变量；没有值的变量不交给工具
+    When 由下列环境生成工具环境，放行 "none":
+      | PATH          | /usr/bin   |
+      | NPM_TOKEN     | v          |
+      | UNSET_BY_USER | <未设置>   |
+    Then 工具环境应只有 PATH
+
+  Scenario: 结束两次，扣下的结尾只送出一次
+    Given 遮盖器登记了值 ["sk-SECRET-1"]
+    When 遮盖器逐段收到 ["ends with sk-"] 然后结束两次
+    Then 遮盖器应依次送出 ["ends with ", "sk-"]
