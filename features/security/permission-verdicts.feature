@@ -126,6 +126,11 @@ Feature: 权限策略的结论从哪里来
       | 通配里的正则字符按字面匹配     | a.*(b)          | a.x(b)                | deny  |
       | 通配里的正则字符不当正则       | a.*(b)          | ab                    | allow |
       | 正则需要至少一个字符           | //              | rm x                  | allow |
+      | 通配规则中间的片段必须出现     | a*b*c           | a x c                 | allow |
+      | 中间的片段可以在开头           | *b*c            | bxc                   | deny  |
+      | 中间的片段与结尾片段不能重叠   | x*ab*bc         | xabc                  | allow |
+      | 带斜杠的精确规则不是正则       | cat /etc/passwd | cat /etc/passwd       | deny  |
+      | 斜杠开头的精确规则不是正则     | /usr/bin/rm x   | /usr/bin/rm x         | deny  |
 
   Scenario: 整行原文开头的空格不影响对照
     Given 权限规则:
@@ -140,3 +145,14 @@ Feature: 权限策略的结论从哪里来
       | deny | ls \| rm x |
     When 按权限策略判定命令 `ls | rm x `
     Then 判定结果应为 "deny"
+
+  Scenario: 以 * 开头的通配规则里的正则字符按字面匹配
+    Given 权限规则:
+      | 动作 | 模式 |
+      | deny | *(b) |
+      | deny | *.c  |
+    Then 命令的判定应为:
+      | 命令 | 结果  |
+      | x(b) | deny  |
+      | x.c  | deny  |
+      | xbc  | allow |
