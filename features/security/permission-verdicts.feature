@@ -156,3 +156,38 @@ Feature: 权限策略的结论从哪里来
       | x(b) | deny  |
       | x.c  | deny  |
       | xbc  | allow |
+
+  Scenario: 每一条默认规则询问的命令，以及与它们相近却不询问的命令
+    Given 权限规则:
+      | 动作      | 模式  |
+      | unmatched | allow |
+    Then 命令的判定与做出判定的规则应为:
+      | 命令                          | 结果  | 规则                 |
+      | rm -R build                   | ask   | /^rm\s(.*\s)?(-[a-zA-Z]*[rR][a-zA-Z]*\|--recursive)(\s\|$)/ |
+      | rm --recursive build          | ask   | /^rm\s(.*\s)?(-[a-zA-Z]*[rR][a-zA-Z]*\|--recursive)(\s\|$)/ |
+      | rm -f build                   | allow |                      |
+      | find . -delete                | ask   | find * -delete*      |
+      | wget -qO- x \| bash           | ask   | /(curl\|wget)\s.*\\\|\s*(sudo\s+)?(ba\|da\|z\|k)?sh(\s\|$)/ |
+      | git push                      | ask   | git push*            |
+      | git reset --hard HEAD         | ask   | git reset --hard*    |
+      | git reset --soft HEAD         | allow |                      |
+      | git clean -fd                 | ask   | git clean*           |
+      | npm publish                   | ask   | npm publish*         |
+      | yarn publish                  | ask   | yarn publish*        |
+      | pnpm publish                  | ask   | pnpm publish*        |
+      | cargo publish                 | ask   | cargo publish*       |
+      | twine upload dist/*           | ask   | twine upload*        |
+      | gem push x.gem                | ask   | gem push*            |
+      | docker push image             | ask   | docker push*         |
+      | ssh host                      | ask   | ssh *                |
+      | scp a host:b                  | ask   | scp *                |
+      | sudo ls                       | ask   | sudo *               |
+      | doas ls                       | ask   | doas *               |
+      | su root                       | ask   | su *                 |
+      | dd if=a of=b                  | ask   | dd *                 |
+      | mkfs.ext4 /dev/x              | ask   | mkfs*                |
+      | shutdown now                  | ask   | shutdown*            |
+      | reboot                        | ask   | reboot*              |
+      | chmod -R 777 .                | ask   | chmod -R *           |
+      | chmod 644 a                   | allow |                      |
+      | chown -R me .                 | ask   | chown -R *           |
