@@ -191,3 +191,21 @@ Feature: 权限策略的结论从哪里来
       | chmod -R 777 .                | ask   | chmod -R *           |
       | chmod 644 a                   | allow |                      |
       | chown -R me .                 | ask   | chown -R *           |
+
+  Scenario: 一条命令的几种写法里，先配置的规则胜出，不论它匹配的是哪种写法
+    Given 权限规则:
+      | 动作 | 模式       |
+      | ask  | /bin/ls*   |
+      | ask  | ls -la     |
+      | ask  | git push*  |
+      | ask  | git *      |
+      | ask  | r*         |
+      | ask  | *sh        |
+    Then 命令的判定与做出判定的规则应为:
+      | 命令        | 结果 | 规则      |
+      | /bin/ls -la | ask  | /bin/ls*  |
+      | ls -la      | ask  | ls -la    |
+      | git push x  | ask  | git push* |
+      | git log     | ask  | git *     |
+      | rsync x     | ask  | r*        |
+      | zsh         | ask  | *sh       |
