@@ -131,6 +131,7 @@ Feature: 权限策略的结论从哪里来
       | 中间的片段与结尾片段不能重叠   | x*ab*bc         | xabc                  | allow |
       | 带斜杠的精确规则不是正则       | cat /etc/passwd | cat /etc/passwd       | deny  |
       | 斜杠开头的精确规则不是正则     | /usr/bin/rm x   | /usr/bin/rm x         | deny  |
+      | 赋值之后按路径写的命令         | /bin/rm x       | A=1 /bin/rm x         | deny  |
 
   Scenario: 整行原文开头的空格不影响对照
     Given 权限规则:
