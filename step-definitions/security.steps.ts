@@ -90,10 +90,12 @@ Then('模型收到的第 {int} 次请求应包含 {string}', function (this: Syn
 
 Given('权限规则:', function (this: SynapseWorld, table: DataTable) {
   const rules: PermissionRules = {};
-  for (const [action, pattern] of table.rows()) {
+  // An optional third column names where an action's rules came from (`--deny`, `rules.json`).
+  for (const [action, pattern, source] of table.rows()) {
     if (action === 'unmatched') rules.unmatched = pattern as PermissionAction;
     else if (action === 'defaults') rules.defaults = pattern !== 'false';
     else rules[action as PermissionAction] = [...(rules[action as PermissionAction] ?? []), pattern!];
+    if (source) rules.sources = { ...rules.sources, [action!]: source };
   }
   security(this).setRules(rules);
 });
@@ -117,6 +119,42 @@ Then('判定结果应为 {string}', function (this: SynapseWorld, action: string
 
 Then(/^需要批准的部分依次为 `([\s\S]*)`$/, function (this: SynapseWorld, parts: string) {
   expect(check(this).verdict?.askingParts).to.deep.equal(parts.split('；'));
+});
+
+When('按权限策略判定 JSON 字符串所写的命令 {}', function (this: SynapseWorld, json: string) {
+  check(this).verdict = policyOf(this).evaluate(JSON.parse(json) as string);
+});
+
+Then('需要批准的部分应为 JSON {}', function (this: SynapseWorld, json: string) {
+  expect(check(this).verdict?.askingParts).to.deep.equal(JSON.parse(json));
+});
+
+When('按权限策略判定 {int} 层 {string} 嵌套的命令 `{}`', function (this: SynapseWorld, levels: number, wrapper: string, command: string) {
+  const [open, close = ''] = wrapper.split('…');
+  check(this).verdict = policyOf(this).evaluate(open!.repeat(levels) + command + close.repeat(levels));
+});
+
+Then('策略的规则依次为下列规则，再加上 {int} 条默认规则:', async function (this: SynapseWorld, defaults: number, table: DataTable) {
+  // A rule file in the scenario's directory is named relative to it.
+  const dir = `${await this.tempDir()}/`;
+  const labels = policyOf(this).rules.map((rule) => rule.label.replace(dir, ''));
+  const mine = table.raw().map(([label]) => label!);
+  expect(labels.slice(0, mine.length)).to.deep.equal(mine);
+  expect(labels.slice(mine.length)).to.have.length(defaults);
+  for (const label of labels.slice(mine.length)) expect(label).to.match(/^ask rule ".+" \(default\)$/);
+});
+
+Then('命令的判定与做出判定的规则应为:', function (this: SynapseWorld, table: DataTable) {
+  const policy = policyOf(this);
+  const actual = table.rows().map(([command]) => {
+    const verdict = policy.evaluate(command!);
+    return [command!, verdict.action, verdict.rule?.pattern ?? ''];
+  });
+  expect(actual).to.deep.equal(table.rows());
+});
+
+Then('策略对没有规则匹配的命令的结论应为 {string}', function (this: SynapseWorld, action: string) {
+  expect(policyOf(this).unmatched).to.equal(action);
 });
 
 Then('判定应在 {int} 毫秒内完成', function (this: SynapseWorld, limit: number) {
@@ -224,7 +262,7 @@ Given('规则文件 `{}` 的内容为 `{}`', async function (this: SynapseWorld,
 
 When('加载规则文件 `{}`', async function (this: SynapseWorld, name: string) {
   try {
-    loadPermissionRules(join(await this.tempDir(), name));
+    security(this).setRules(loadPermissionRules(join(await this.tempDir(), name)));
   } catch (error) {
     check(this).loadError = error;
   }

@@ -6,9 +6,22 @@ export interface CommandPart {
   raw: string;
   /** Its words, quotes removed, redirections left out. */
   words: string[];
+  /** Commands nested deeper than MAX_NESTING levels, which are not taken apart: the policy denies them. */
+  tooDeep?: true;
 }
 
-const SHELL_INTERPRETERS = new Set(['bash', 'sh', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'busybox']);
+/** How deep `bash -c`, `eval`, substitutions and wrappers are followed into each other. */
+export const MAX_NESTING = 8;
+
+/** Characters with no meaning to the scanner inside a word (`#` included: it starts a comment only before a word). */
+const ORDINARY_RUN = /[^ \t\r\n\\'"`$<>()&;|]*/y;
+
+const REDIRECTION = /<<<|<<-|<<|<>|>>|>&|>\||<&|&>>|&>|<|>/y;
+
+/** What a backslash escapes inside double quotes; before anything else (or at the end) it stays. */
+const ESCAPED_IN_DOUBLE_QUOTES: ReadonlySet<string | undefined> = new Set(['"', '\\', '$', '`', '\n']);
+
+const SHELL_INTERPRETERS: ReadonlySet<string | undefined> = new Set(['bash', 'sh', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'busybox']);
 
 /**
  * Every simple command a shell line can run, for the permission policy: the line is cut at `;`, `&&`,
@@ -22,9 +35,15 @@ export function commandParts(line: string, depth = 0): CommandPart[] {
   const all: CommandPart[] = [];
   for (const part of found) {
     all.push(part);
-    if (depth < 8) for (const script of innerCommands(part.words)) all.push(...commandParts(script, depth + 1));
+    for (const script of innerCommands(part.words)) all.push(...nestedParts(script, depth + 1));
   }
   return all;
+}
+
+/** The parts of a script nested in another; past MAX_NESTING one part that says so, rather than none. */
+function nestedParts(script: string, depth: number): CommandPart[] {
+  // Stryker disable next-line ArrayDeclaration: a part nested too deep is decided by its flag; its words are never read
+  return depth > MAX_NESTING ? [{ raw: script, words: [], tooDeep: true }] : commandParts(script, depth);
 }
 
 interface Heredoc {
@@ -59,7 +78,7 @@ function scanList(text: string, depth: number): CommandPart[] {
     start = next;
   };
   const recurse = (inner: string) => {
-    if (depth < 8) nested.push(...commandParts(inner, depth + 1));
+    nested.push(...nestedParts(inner, depth + 1));
   };
 
   for (let i = 0; i < text.length; i++) {
@@ -68,19 +87,19 @@ function scanList(text: string, depth: number): CommandPart[] {
     if (char === ' ' || char === '\t' || char === '\r') {
       endWord();
     } else if (char === '\n') {
+      // Stryker disable next-line ArithmeticOperator: where the next part starts is set again below, past the here-documents
       endPart(i, i + 1);
-      if (heredocs.length) {
-        i =
-          readHeredocs(text, i + 1, heredocs, (body, doc) => {
-            if (SHELL_INTERPRETERS.has(commandName(doc.words))) recurse(body);
-          }) - 1;
-        start = i + 1;
-        heredocs = [];
-      }
+      // The here-documents opened on this line (if any) are its next lines.
+      i =
+        readHeredocs(text, i + 1, heredocs, (body, doc) => {
+          if (SHELL_INTERPRETERS.has(commandName(doc.words))) recurse(body);
+        }) - 1;
+      start = i + 1;
+      heredocs = [];
     } else if (char === '#' && !inWord) {
-      const end = text.indexOf('\n', i);
-      endPart(i, end < 0 ? text.length : end);
-      i = (end < 0 ? text.length : end) - 1;
+      const end = indexOrEnd(text, '\n', i);
+      endPart(i, end);
+      i = end - 1;
     } else if (char === '\\') {
       if (next !== '\n' && next !== undefined) {
         word += next;
@@ -127,17 +146,14 @@ function scanList(text: string, depth: number): CommandPart[] {
       recurse(text.slice(i + 2, end));
       i = end;
     } else if (char === '(' || char === ')' || char === ';' || char === '|' || (char === '&' && next !== '>')) {
-      const width = (char === '&' || char === '|' || char === ';') && (next === char || (char === '|' && next === '&')) ? 2 : 1;
-      endPart(i, i + width);
-      i += width - 1;
+      // `&&`, `||`, `;;` and `|&` need no case of their own: the second character ends an empty part.
+      endPart(i, i + 1);
     } else if (char === '<' || char === '>' || char === '&') {
       // A redirection: an fd number written just before it is not a word, nor is its target.
-      if (inWord && /^\d+$/.test(word)) {
-        word = '';
-        inWord = false;
-      }
+      if (inWord && /^\d+$/.test(word)) inWord = false;
       endWord();
-      const operator = /^(?:<<<|<<-|<<|<>|>>|>&|>\||<&|&>>|&>|<|>)/.exec(text.slice(i))![0];
+      REDIRECTION.lastIndex = i;
+      const operator = REDIRECTION.exec(text)![0];
       i += operator.length - 1;
       if (operator === '<<' || operator === '<<-') {
         const delimiter = readDelimiter(text, i + 1);
@@ -147,8 +163,12 @@ function scanList(text: string, depth: number): CommandPart[] {
         dropNextWord = true;
       }
     } else {
-      word += char;
+      // The rest of a run of ordinary characters in one step: long words (base64, paths) stay cheap.
+      ORDINARY_RUN.lastIndex = i + 1;
+      const run = ORDINARY_RUN.exec(text)![0];
+      word += char + run;
       inWord = true;
+      i += run.length;
     }
   }
   endPart(text.length, text.length);
@@ -156,17 +176,19 @@ function scanList(text: string, depth: number): CommandPart[] {
 }
 
 /** The command's name: its first word past assignments, as a basename. */
-export function commandName(words: readonly string[]): string {
-  const first = words.find((word) => !/^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(word)) ?? '';
-  return first.slice(first.lastIndexOf('/') + 1);
+export function commandName(words: readonly string[]): string | undefined {
+  const first = words.find((word) => !/^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(word));
+  return first?.slice(first.lastIndexOf('/') + 1);
 }
 
 function indexOrEnd(text: string, search: string, from: number): number {
   const at = text.indexOf(search, from);
+  // Stryker disable next-line EqualityOperator: 0 is never found: every caller searches from past the start, or from a '#' for a newline
   return at < 0 ? text.length : at;
 }
 
 function closingDoubleQuote(text: string, from: number): number {
+  // Stryker disable next-line EqualityOperator: one more turn reads text[length], undefined, which no branch takes, and the result is text.length either way
   for (let i = from; i < text.length; i++) {
     if (text[i] === '\\') i++;
     else if (text[i] === '"') return i;
@@ -177,6 +199,7 @@ function closingDoubleQuote(text: string, from: number): number {
 }
 
 function closingAnsiQuote(text: string, from: number): number {
+  // Stryker disable next-line EqualityOperator: one more turn reads text[length], undefined, which no branch takes, and the result is text.length either way
   for (let i = from; i < text.length; i++) {
     if (text[i] === '\\') i++;
     else if (text[i] === "'") return i;
@@ -185,6 +208,7 @@ function closingAnsiQuote(text: string, from: number): number {
 }
 
 function closingBacktick(text: string, from: number): number {
+  // Stryker disable next-line EqualityOperator: one more turn reads text[length], undefined, which no branch takes, and the result is text.length either way
   for (let i = from; i < text.length; i++) {
     if (text[i] === '\\') i++;
     else if (text[i] === '`') return i;
@@ -194,6 +218,7 @@ function closingBacktick(text: string, from: number): number {
 
 /** The `}` closing a `${` whose body starts at `from`: the first one outside quotes and substitutions (bash does not nest braces here). */
 function closingBrace(text: string, from: number): number {
+  // Stryker disable next-line EqualityOperator: one more turn reads text[length], undefined, which no branch takes, and the result is text.length either way
   for (let i = from; i < text.length; i++) {
     const char = text[i];
     if (char === '\\') i++;
@@ -209,6 +234,7 @@ function closingBrace(text: string, from: number): number {
 /** The `)` matching the `(` at `open`, past quotes and nested parentheses. */
 function closingParen(text: string, open: number): number {
   let depth = 0;
+  // Stryker disable next-line EqualityOperator: one more turn reads text[length], undefined, which no branch takes, and the result is text.length either way
   for (let i = open; i < text.length; i++) {
     const char = text[i];
     if (char === '\\') i++;
@@ -224,7 +250,7 @@ function closingParen(text: string, open: number): number {
 function unescapeDouble(body: string, recurse: (inner: string) => void): string {
   let out = '';
   for (let i = 0; i < body.length; i++) {
-    if (body[i] === '\\' && '"\\$`\n'.includes(body[i + 1] ?? '')) {
+    if (body[i] === '\\' && ESCAPED_IN_DOUBLE_QUOTES.has(body[i + 1])) {
       if (body[i + 1] !== '\n') out += body[i + 1];
       i++;
     } else if (body[i] === '$' && body[i + 1] === '(' && body[i + 2] !== '(') {
@@ -246,10 +272,10 @@ function unescapeDouble(body: string, recurse: (inner: string) => void): string 
 
 function decodeAnsi(body: string): string {
   const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', a: '\x07', e: '\x1b' };
-  return body.replace(/\\(x[0-9a-fA-F]{1,2}|[0-7]{1,3}|.)/g, (_, code: string) => {
-    if (code[0] === 'x') return String.fromCharCode(parseInt(code.slice(1), 16));
-    if (/^[0-7]+$/.test(code)) return String.fromCharCode(parseInt(code, 8));
-    return simple[code] ?? code;
+  return body.replace(/\\(?:x([0-9a-fA-F]{1,2})|([0-7]{1,3})|(.))/g, (_, hex?: string, octal?: string, other?: string) => {
+    if (hex) return String.fromCharCode(parseInt(hex, 16));
+    if (octal) return String.fromCharCode(parseInt(octal, 8));
+    return simple[other!] ?? other!;
   });
 }
 
@@ -257,12 +283,14 @@ function readDelimiter(text: string, from: number): { word: string; end: number 
   let i = from;
   while (text[i] === ' ' || text[i] === '\t') i++;
   let word = '';
+  // Stryker disable next-line EqualityOperator: a delimiter that reaches the end of the text has no line after it to end
   for (; i < text.length && !/[\s;&|<>()]/.test(text[i]); i++) {
     if (text[i] === "'" || text[i] === '"') {
       const end = indexOrEnd(text, text[i], i + 1);
       word += text.slice(i + 1, end);
       i = end;
     } else if (text[i] === '\\') {
+      // Stryker disable next-line StringLiteral: only a backslash ending the text reads undefined, and no line follows to compare with
       word += text[++i] ?? '';
     } else {
       word += text[i];
@@ -276,6 +304,7 @@ function readHeredocs(text: string, from: number, heredocs: Heredoc[], onBody: (
   let at = from;
   for (const doc of heredocs) {
     const lines: string[] = [];
+    // Stryker disable next-line EqualityOperator: one more turn reads an empty last line, which adds no command to the body
     while (at < text.length) {
       const end = indexOrEnd(text, '\n', at);
       const line = text.slice(at, end);

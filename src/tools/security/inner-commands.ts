@@ -18,7 +18,6 @@ const WRAPPERS: Record<string, { withValue?: string[]; firstPositional?: boolean
   command: {},
   builtin: {},
   exec: { withValue: ['-a'] },
-  time: {},
   stdbuf: { withValue: ['-i', '-o', '-e'] },
   setsid: {},
   chronic: {},

@@ -48,7 +48,7 @@ export class PermissionGate {
   async check(command: string, context: { cwd: string; signal: AbortSignal }): Promise<PermissionOutcome> {
     const verdict = this.policy.evaluate(command);
     if (verdict.action === 'allow') return { allowed: true };
-    const rule = verdict.rule?.label ?? `no rule matched "${verdict.subject}" and unmatched commands are ${this.policy.unmatched === 'deny' ? 'denied' : 'asked about'}`;
+    const rule = verdict.rule?.label ?? verdict.reason ?? `no rule matched "${verdict.subject}" and unmatched commands are ${this.policy.unmatched === 'deny' ? 'denied' : 'asked about'}`;
     if (verdict.action === 'deny') return this.deny(command, rule, 'rule', `denied by policy: ${rule}`);
     if (this.covered(verdict.askingParts)) return this.allow(command, rule, 'session');
     if (this.options.approveAll) return this.allow(command, rule, 'approve_all');

