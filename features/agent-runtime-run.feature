@@ -328,3 +328,76 @@ Feature: AgentRuntime 的驱动循环，有界且带版本的状态
       And 最后保存的状态中不应该有 llm_stream 事件
       And 最后保存的状态的大小应该不超过其消息大小的 4 倍
       And done 事件的最终状态中不应该有对话的副本
+
+  Rule: run 的结果和它报告的东西
+
+    Scenario: Agent 结束时给出的原因成为 run 结果的完成原因
+      Given 一个先问 "Your name?"、得到回答后结束的 Agent
+      And 人会回答 "Alice"
+      When 用户问 "Greet me" 并用 run 驱动
+      Then run 的结果应该带完成原因 "answered"
+
+    Scenario: 载入一个已经完成的状态时 run 不走一步，保存的状态去掉了流式块
+      Given 一个总是调用模型的 Agent
+      And 一个合法的状态被改为 {"status":"done","events":[{"type":"llm_stream"},{"type":"llm_stream"}]}
+      When 用 run 驱动这个状态
+      Then run 的结果应该是 "done"，共 0 步
+      And run 的结果不应该带完成原因
+      And 最后保存的状态中不应该有流式块
+      And 模型应该恰好被请求 0 次
+
+    Scenario: 监听器每次都抛出异常时，run 只发出一次进程警告
+      Given 我有一个配置了天气工具的 Agent
+      And Agent 能够根据状态做出智能决策
+      And 我有一个配置了 modelRuntime 的运行时
+      And 模型会调用天气工具查询 "Beijing"
+      And 模型会回答 "I was not allowed to check."
+      And 人会拒绝所有工具调用
+      And run 的事件监听器每次都会抛出异常
+      When 用户问 "What's the weather in Beijing?" 并用 run 驱动
+      Then run 的结果应该是 "done"
+      And run 应该恰好发出一次进程警告 "AgentRuntime run: an onEvent listener threw (listener broke); later failures are not reported"
+
+    Scenario: 没有事件监听器的 run 照常完成，不发出警告
+      Given Agent 返回的指令是 `{"type":"finish","reason":"nothing to do"}`
+      When 用户问 "hi" 并用 run 驱动，没有事件监听器
+      Then run 的结果应该是 "done"，共 1 步
+      And run 的结果应该带完成原因 "nothing to do"
+      And run 不应该发出进程警告
+
+    Scenario: 步骤失败时监听器也收到错误事件
+      Given 我有一个配置了天气工具的 Agent
+      And Agent 能够根据状态做出智能决策
+      And 我有一个配置了 modelRuntime 的运行时
+      And 模型会以 HTTP 500 "model overloaded" 拒绝请求
+      When 用户问 "What's the weather in Beijing?" 并用 run 驱动
+      Then run 的结果应该是 "error"，错误包含 "model overloaded"
+      And run 的事件中应该有 "error"
+
+    Scenario: 最多 1 步的 run 走一步就停下
+      Given 一个总是调用模型的 Agent
+      And 我有一个配置了 modelRuntime 的运行时
+      And 模型会回答 "Hello"
+      When 用户问 "hi" 并用 run 驱动，最多 1 步
+      Then run 的结果应该是 "max_steps"，共 1 步
+      And 模型应该恰好被请求 1 次
+
+    Scenario: 人批准的调用正好超出步数上限时，run 以 max_steps 结束，工具不被执行
+      Given 我有一个配置了天气工具的 Agent
+      And Agent 能够根据状态做出智能决策
+      And 我有一个配置了 modelRuntime 的运行时
+      And 模型会调用天气工具查询 "Beijing"
+      And 人会批准所有工具调用
+      When 用户问 "What's the weather in Beijing?" 并用 run 驱动，最多 2 步
+      Then run 的结果应该是 "max_steps"，共 2 步
+      And 天气工具应该还没有被执行
+      And 结果中的状态应该在等待批准工具 "get_weather"
+
+    Scenario: 保存人的回答失败时 run 就此结束，错误名是 SaveStateError
+      Given 一个先问 "Your name?"、得到回答后结束的 Agent
+      And 人会回答 "Alice"
+      And 第 3 次保存状态会失败，原因是 "disk full"
+      When 用户问 "Greet me" 并用 run 驱动
+      Then run 的结果应该是 "error"，共 1 步
+      And run 的错误名应该是 "SaveStateError"
+      And 结果中的最后一条消息应该是用户消息 "Alice"
