@@ -401,3 +401,52 @@ Feature: AgentRuntime 的驱动循环，有界且带版本的状态
       Then run 的结果应该是 "error"，共 1 步
       And run 的错误名应该是 "SaveStateError"
       And 结果中的最后一条消息应该是用户消息 "Alice"
+
+  Rule: 工具批准 Agent 一次一个地请求批准模型要的每个调用
+
+    Scenario: 模型一次要调用两个工具，人都批准：两个工具都执行，模型看到两个结果后回答
+      Given 我有一个配置了天气工具的 Agent
+      And Agent 能够根据状态做出智能决策
+      And 我有一个配置了 modelRuntime 的运行时
+      And 模型会调用天气工具查询 "Beijing" 和 "Paris"
+      And 模型会回答 "Sunny in both."
+      And 人会批准所有工具调用
+      When 用户问 "Weather in Beijing and Paris?" 并用 run 驱动
+      Then run 的结果应该是 "done"
+      And 天气工具应该依次以城市 "Beijing, Paris" 被执行
+      And 结果中的最后一条消息应该是助手回答 "Sunny in both."
+
+    Scenario: 两个调用中只批准了第一个时，再执行一步，Agent 请求批准剩下的那个
+      Given 我有一个配置了天气工具的 Agent
+      And Agent 能够根据状态做出智能决策
+      And 我有一个配置了 modelRuntime 的运行时
+      And 模型会调用天气工具查询 "Beijing" 和 "Paris"
+      And 人只批准第一个工具调用，其余的还没决定
+      When 用户问 "Weather in Beijing and Paris?" 并用 run 驱动
+      Then run 应该在等待批准工具 "get_weather"
+      And 天气工具应该以城市 "Beijing" 被执行一次
+      When 运行时再执行一步
+      Then 本步应该再次请求批准调用 "call_weather_2"
+
+    Scenario: 模型在后来的一轮里重用了之前的调用 ID 时，人仍要批准并执行这次调用
+      Given 我有一个配置了天气工具的 Agent
+      And Agent 能够根据状态做出智能决策
+      And 我有一个配置了 modelRuntime 的运行时
+      And 模型会调用天气工具查询 "Beijing"
+      And 模型会调用天气工具查询 "Paris"
+      And 模型会回答 "Sunny in both."
+      And 人会批准所有工具调用
+      When 用户问 "Weather in Beijing, then Paris?" 并用 run 驱动
+      Then run 的结果应该是 "done"
+      And 天气工具应该依次以城市 "Beijing, Paris" 被执行
+      And run 的结果应该带完成原因 "The model answered without calling a tool"
+
+    Scenario: 对话还没有任何消息时，Agent 先请求模型
+      Given 我有一个配置了天气工具的 Agent
+      And Agent 能够根据状态做出智能决策
+      And 我有一个配置了 modelRuntime 的运行时
+      And 模型会回答 "How can I help?"
+      And 一个合法的状态被改为 {"messages":[]}
+      When 用 run 驱动这个状态
+      Then run 的结果应该是 "done"，共 2 步
+      And 结果中的最后一条消息应该是助手回答 "How can I help?"

@@ -296,3 +296,12 @@ Then('run 不应该发出进程警告', function (this: SynapseWorld) {
 Then('最后保存的状态中不应该有流式块', function (this: SynapseWorld) {
   expect(run(this).lastSaved.events.map((event) => event.type)).not.to.include('llm_stream');
 });
+
+Given('人只批准第一个工具调用，其余的还没决定', function (this: SynapseWorld) {
+  let asked = 0;
+  run(this).human = { approve: () => (++asked === 1 ? true : undefined) };
+});
+
+Then('天气工具应该依次以城市 {string} 被执行', function (this: SynapseWorld, cities: string) {
+  expect(toolCallArguments(weatherTool(this))).to.deep.equal(cities.split(',').map((city) => ({ city: city.trim() })));
+});
