@@ -450,3 +450,36 @@ Feature: AgentRuntime 的驱动循环，有界且带版本的状态
       When 用 run 驱动这个状态
       Then run 的结果应该是 "done"，共 2 步
       And 结果中的最后一条消息应该是助手回答 "How can I help?"
+
+  Rule: 载入的状态逐项校验，每个错误都指出字段；载入的消息和事件是冻结的副本
+
+    Scenario Outline: 载入<情形>的状态时，错误指出每个字段
+      Given 一个合法的状态被改为 <修改>
+      When 用 parseAgentState 载入它
+      Then 载入应该失败，错误包含 "<错误>"
+      And 用这个状态执行步骤应该只产生一个错误事件，错误消息包含 "<错误>"
+
+      Examples:
+        | 情形                 | 修改                                                                                                                                        | 错误                                                                        |
+        | 两个字段都不对       | {"sessionId":" ","status":"paused"}                                                                                                         | state.sessionId: expected a non-empty session id; state.status: Invalid option |
+        | 等待的提示没有内容   | {"status":"waiting_for_human_input","pendingHumanPrompt":{}}                                                                                | state.pendingHumanPrompt.prompt                                              |
+        | 选项缺少值           | {"status":"waiting_for_human_input","pendingHumanSelect":{"prompt":"Pick","options":[{"label":"a"}],"multi":false}}                         | state.pendingHumanSelect.options.0.value                                     |
+        | 错误缺少消息         | {"status":"error","error":{"name":"Boom"}}                                                                                                  | state.error.message                                                          |
+        | 事件没有类型         | {"events":[{"type":""}]}                                                                                                                    | state.events.0.type                                                          |
+        | 待批准调用的 ID 为空 | {"status":"waiting_for_human_input","pendingToolsCalling":[{"id":"","type":"function","function":{"name":"f","arguments":"{}"}}]}           | state.pendingToolsCalling.0.id: expected a non-empty id                      |
+        | 待批准调用没有函数名 | {"status":"waiting_for_human_input","pendingToolsCalling":[{"id":"c1","type":"function","function":{"name":"","arguments":"{}"}}]}          | state.pendingToolsCalling.0.function.name: expected a non-empty name         |
+
+    Scenario: 带系统消息和各种事件的状态可以原样载入，公开的 agentStateSchema 也接受它
+      Given 一个合法的状态被改为 {"messages":[{"role":"system","content":"Be brief."},{"role":"user","content":"hi"}],"events":[{"type":"custom"},{"type":"done"}]}
+      Then 这个状态可以被 parseAgentState 原样载入
+      And 公开的 agentStateSchema 应该接受这个状态
+
+    Scenario: 公开的 agentStateSchema 逐条校验消息和事件
+      Given 一个合法的状态被改为 {"events":[{"type":"custom"},{"type":""}]}
+      Then 公开的 agentStateSchema 应该拒绝这个状态，问题在 "events.1.type"
+
+    Scenario: 载入状态得到的消息和事件是冻结的副本，调用者自己的对象不被冻结
+      Given 一个合法的状态被改为 {"messages":[{"role":"assistant","content":null,"tool_calls":[{"id":"c1","type":"function","function":{"name":"f","arguments":"{}"}}]}],"events":[{"type":"custom","detail":{"n":1}}]}
+      When 用 parseAgentState 载入这个状态对象本身
+      Then 载入的状态中的消息和事件连同其中的对象都应该是冻结的
+      And 调用者自己的消息和事件应该仍可修改
