@@ -483,3 +483,13 @@ Feature: AgentRuntime 的驱动循环，有界且带版本的状态
       When 用 parseAgentState 载入这个状态对象本身
       Then 载入的状态中的消息和事件连同其中的对象都应该是冻结的
       And 调用者自己的消息和事件应该仍可修改
+
+    Scenario Outline: 公开的 agentStateSchema 把状态自身的规则（<规则>）报告为 custom 问题
+      Given 一个合法的状态被改为 <修改>
+      Then 公开的 agentStateSchema 应该拒绝这个状态，问题在 "<字段>"，代码是 "custom"
+
+      Examples:
+        | 规则             | 修改                                  | 字段                |
+        | 等待时要有等待内容 | {"status":"waiting_for_human_input"}  | pendingToolsCalling |
+        | 出错时要有错误     | {"status":"error"}                    | error               |
+        | 版本要能读         | {"schemaVersion":99}                  | schemaVersion       |

@@ -204,8 +204,9 @@ Then('这个状态可以被 parseAgentState 原样载入', function (this: Synap
   expect(parseAgentState(revived)).to.deep.equal(revived);
 });
 
-Then(/^公开的 agentStateSchema 应该(接受|拒绝)这个状态(?:，问题在 "(.+)")?$/, function (this: SynapseWorld, verdict: string, path?: string) {
+Then(/^公开的 agentStateSchema 应该(接受|拒绝)这个状态(?:，问题在 "([^"]+)"(?:，代码是 "(\w+)")?)?$/, function (this: SynapseWorld, verdict: string, path?: string, code?: string) {
   const parsed = agentStateSchema.safeParse(JSON.parse(JSON.stringify(ctx(this).state)));
   expect(parsed.success, inspect(parsed.error?.issues)).to.equal(verdict === '接受');
   if (path) expect(parsed.error?.issues.map((issue) => issue.path.join('.'))).to.deep.equal([path]);
+  if (code) expect(parsed.error?.issues.map((issue) => issue.code)).to.deep.equal([code]);
 });
