@@ -493,3 +493,32 @@ Feature: AgentRuntime 的驱动循环，有界且带版本的状态
         | 等待时要有等待内容 | {"status":"waiting_for_human_input"}  | pendingToolsCalling |
         | 出错时要有错误     | {"status":"error"}                    | error               |
         | 版本要能读         | {"schemaVersion":99}                  | schemaVersion       |
+
+  Rule: 错误事件说清楚抛出的是什么，描述最多 1000 个字符
+
+    Scenario: Agent 的 runner 抛出字符串时，错误名是 Error，消息就是这个字符串
+      Given Agent 的 runner 会抛出 `"plain words"`
+      When 我执行步骤
+      Then 错误事件的错误应该是 "Error"，消息正好是 "plain words"
+
+    Scenario Outline: Agent 的 runner 抛出<值>时，错误消息正好说明它
+      Given Agent 的 runner 会抛出<值>
+      When 我执行步骤
+      Then 错误事件的错误应该是 "<名字>"，消息正好是 "<消息>"
+
+      Examples:
+        | 值                                 | 名字  | 消息                                                                                       |
+        | 一个 BigInt                        | Error | A non-error value was thrown: 10n                                                          |
+        | message 是对象的错误               | Error | {"code":7}                                                                                 |
+        | 任何操作都会抛出的 Proxy           | Error | A value was thrown that cannot be described                                                |
+        | 带 getter 和自定义 inspect 的循环对象 | Error | A non-error value was thrown: <ref *1> { name: 'loop', secret: [Getter], self: [Circular *1] } |
+
+    Scenario Outline: 抛出的值的描述<情形>
+      Given Agent 的 runner 会抛出<值>
+      When 我执行步骤
+      Then 错误事件的消息应该是 "A non-error value was thrown: " 加上 <长度> 个字符的描述，以 "<结尾>" 结尾
+
+      Examples:
+        | 情形                       | 值                       | 长度 | 结尾   |
+        | 正好 1000 个字符时原样保留 | 描述正好 1000 个字符的对象 | 1000 | xx"}   |
+        | 超过 1000 个字符时截断     | 描述有 1001 个字符的对象   | 1000 | xxx…   |

@@ -34,6 +34,21 @@ const hostile: Record<string, () => unknown> = {
   'message 是 undefined 的错误': () => Object.assign(new Error(), { message: undefined }),
   名字为空的错误: () => Object.assign(new Error('nameless'), { name: '' }),
   两千个元素的数组: () => new Array(2000).fill(0),
+  'message 是对象的错误': () => Object.assign(new Error(), { message: { code: 7 } }),
+  '带 getter 和自定义 inspect 的循环对象': () => {
+    const value: Record<string, unknown> = {
+      name: 'loop',
+      get secret() {
+        return 'read';
+      },
+    };
+    value.self = value;
+    Object.defineProperty(value, inspect.custom, { value: () => 'custom inspection' });
+    return value;
+  },
+  // {"a":"xxx…"}: 6 + n + 2 characters of JSON.
+  '描述正好 1000 个字符的对象': () => ({ a: 'x'.repeat(992) }),
+  '描述有 1001 个字符的对象': () => ({ a: 'x'.repeat(993) }),
   '任何操作都会抛出的 Proxy': () =>
     new Proxy(
       {},
@@ -209,4 +224,15 @@ Then(/^公开的 agentStateSchema 应该(接受|拒绝)这个状态(?:，问题�
   expect(parsed.success, inspect(parsed.error?.issues)).to.equal(verdict === '接受');
   if (path) expect(parsed.error?.issues.map((issue) => issue.path.join('.'))).to.deep.equal([path]);
   if (code) expect(parsed.error?.issues.map((issue) => issue.code)).to.deep.equal([code]);
+});
+
+Then(/^错误事件的错误应该是 "(\w+)"，消息正好是 "(.*)"$/, function (this: SynapseWorld, name: string, message: string) {
+  expect(ctx(this).event('error').error).to.deep.include({ name, message });
+});
+
+Then(/^错误事件的消息应该是 "(.+?)" 加上 (\d+) 个字符的描述，以 "(.*)" 结尾$/, function (this: SynapseWorld, prefix: string, length: number, end: string) {
+  const { message } = ctx(this).event('error').error;
+  expect(message.startsWith(prefix), message).to.equal(true);
+  expect(message.length - prefix.length).to.equal(length);
+  expect(message.endsWith(end), message.slice(-20)).to.equal(true);
 });
