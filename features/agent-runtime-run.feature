@@ -522,3 +522,19 @@ Feature: AgentRuntime 的驱动循环，有界且带版本的状态
         | 情形                       | 值                       | 长度 | 结尾   |
         | 正好 1000 个字符时原样保留 | 描述正好 1000 个字符的对象 | 1000 | xx"}   |
         | 超过 1000 个字符时截断     | 描述有 1001 个字符的对象   | 1000 | xxx…   |
+
+  Rule: 多选的回答
+
+    Scenario: 人选了几项时，这几项以逗号分隔成为用户消息，run 报告同样的回答
+      Given 一个先让人从 "red, blue, green" 中选几项、选好后结束的 Agent
+      And 人会选择 "red, green" 这几项
+      When 用户问 "Pick colours" 并用 run 驱动
+      Then run 的结果应该是 "done"
+      And 结果中的最后一条消息应该是用户消息 "red, green"
+      And run 报告的人的回答应该是 "red, green"
+
+    Scenario: 人选了几个不存在的选项时，错误列出每一个
+      Given 一个先让人从 "red, blue" 中选几项、选好后结束的 Agent
+      And 人会选择 "pink, teal" 这几项
+      When 用户问 "Pick colours" 并用 run 驱动
+      Then run 的结果应该是 "error"，错误包含 "Unknown option: pink, teal (expected one of red, blue)"

@@ -305,3 +305,16 @@ Given('人只批准第一个工具调用，其余的还没决定', function (thi
 Then('天气工具应该依次以城市 {string} 被执行', function (this: SynapseWorld, cities: string) {
   expect(toolCallArguments(weatherTool(this))).to.deep.equal(cities.split(',').map((city) => ({ city: city.trim() })));
 });
+
+Given('一个先让人从 {string} 中选几项、选好后结束的 Agent', function (this: SynapseWorld, values: string) {
+  const options = values.split(',').map((value) => ({ label: value.trim(), value: value.trim() }));
+  ctx(this).runner = spy((state: AgentState) => (state.messages.length > 1 ? { type: 'finish', reason: 'chosen' } : { type: 'request_human_select', prompt: 'Pick some', options, multi: true }));
+});
+
+Given('人会选择 {string} 这几项', function (this: SynapseWorld, values: string) {
+  run(this).human = { ...run(this).human, select: () => values.split(',').map((value) => value.trim()) };
+});
+
+Then('run 报告的人的回答应该是 {string}', function (this: SynapseWorld, answer: string) {
+  expect(run(this).events.filter((event) => event.type === 'human_answered')).to.deep.equal([{ type: 'human_answered', sessionId: 'test-session', answer }]);
+});
