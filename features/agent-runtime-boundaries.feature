@@ -189,3 +189,14 @@ Feature: AgentRuntime 的边界：坏输入是错误事件，人的回答必须�
       Given Agent 返回的指令是 `{"type":"request_human_select","prompt":"Pick","options":[{"label":"A","value":"a"},{"label":"B","value":"b"}]}`
       When 我执行步骤
       Then 单选时同时选择 "a,b" 应该被拒绝
+
+    Scenario: 状态不合法但带着会话 ID 时，错误事件带着这个会话 ID
+      Given 一个合法的状态被改为 {"status":"error"}
+      When 我执行步骤
+      Then 步骤应该只产生一个错误事件，错误消息包含 "state.error: an error state must hold its error"
+      And 错误事件的 sessionId 应该是 "test-session"
+
+    Scenario: Agent 返回未知的指令类型时，错误列出所有已知的类型
+      Given Agent 返回的指令是 `{"type":"dance"}`
+      When 我执行步骤
+      Then 步骤应该只产生一个错误事件，错误消息包含 "Unknown instruction type: dance (known: call_llm, call_tool, finish, request_human_approve, request_human_prompt, request_human_select)"

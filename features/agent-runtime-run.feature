@@ -538,3 +538,26 @@ Feature: AgentRuntime 的驱动循环，有界且带版本的状态
       And 人会选择 "pink, teal" 这几项
       When 用户问 "Pick colours" 并用 run 驱动
       Then run 的结果应该是 "error"，错误包含 "Unknown option: pink, teal (expected one of red, blue)"
+
+  Rule: 人只回答他能回答的：缺少的那种决定让 run 暂停
+
+    Scenario: 人只会回答提问时，run 停在等待批准工具调用
+      Given 我有一个配置了天气工具的 Agent
+      And Agent 能够根据状态做出智能决策
+      And 我有一个配置了 modelRuntime 的运行时
+      And 模型会调用天气工具查询 "Beijing"
+      And 人会回答 "Alice"
+      When 用户问 "What's the weather in Beijing?" 并用 run 驱动
+      Then run 应该在等待批准工具 "get_weather"
+
+    Scenario: 人只会批准工具调用时，run 停在等待回答提问
+      Given 一个先问 "Your name?"、得到回答后结束的 Agent
+      And 人会批准所有工具调用
+      When 用户问 "Greet me" 并用 run 驱动
+      Then run 应该在等待回答提问 "Your name?"
+
+    Scenario: 人只会回答提问时，run 停在等待选择
+      Given 一个先让人从 "red, blue" 中选一项、选好后结束的 Agent
+      And 人会回答 "Alice"
+      When 用户问 "Pick a colour" 并用 run 驱动
+      Then run 应该在等待选择 "Pick one"

@@ -190,3 +190,7 @@ Then('新状态应该与步骤前的状态相同，只是时间戳更新了', fu
   const { lastModified: _before, ...before } = ctx(this).state;
   expect(after).to.deep.equal({ ...before, events: [...before.events, ...ctx(this).events] });
 });
+
+Then('错误事件的 sessionId 应该是 {string}', function (this: SynapseWorld, sessionId: string) {
+  expect(ctx(this).event('error').sessionId).to.equal(sessionId);
+});
