@@ -561,3 +561,9 @@ Feature: AgentRuntime 的驱动循环，有界且带版本的状态
       And 人会回答 "Alice"
       When 用户问 "Pick a colour" 并用 run 驱动
       Then run 应该在等待选择 "Pick one"
+
+    Scenario: 载入的已完成状态在 done 事件之后还有事件时，run 的完成原因仍取自 done 事件
+      Given 一个合法的状态被改为 {"status":"done","events":[{"type":"done","reason":"all answered"},{"type":"custom"}]}
+      When 用 run 驱动这个状态
+      Then run 的结果应该是 "done"，共 0 步
+      And run 的结果应该带完成原因 "all answered"
