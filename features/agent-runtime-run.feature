@@ -567,3 +567,9 @@ Feature: AgentRuntime 的驱动循环，有界且带版本的状态
       When 用 run 驱动这个状态
       Then run 的结果应该是 "done"，共 0 步
       And run 的结果应该带完成原因 "all answered"
+
+    Scenario: 带着同一个 signal 走很多步的 run 不在 signal 上留下监听器
+      Given 一个每次都调用模型、攒够 20 条回复才结束的 Agent，模型每次流出 1 块
+      When 用户问 "count to 20" 并用 run 驱动，带着一个不会中止的 signal
+      Then run 的结果应该是 "done"，共 21 步
+      And run 不应该发出进程警告

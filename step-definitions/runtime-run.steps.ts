@@ -318,3 +318,7 @@ Given('人会选择 {string} 这几项', function (this: SynapseWorld, values: s
 Then('run 报告的人的回答应该是 {string}', function (this: SynapseWorld, answer: string) {
   expect(run(this).events.filter((event) => event.type === 'human_answered')).to.deep.equal([{ type: 'human_answered', sessionId: 'test-session', answer }]);
 });
+
+When('用户问 {string} 并用 run 驱动，带着一个不会中止的 signal', async function (this: SynapseWorld, text: string) {
+  await run(this).run(question(text), { signal: new AbortController().signal });
+});
