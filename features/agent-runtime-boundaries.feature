@@ -200,3 +200,9 @@ Feature: AgentRuntime 的边界：坏输入是错误事件，人的回答必须�
       Given Agent 返回的指令是 `{"type":"dance"}`
       When 我执行步骤
       Then 步骤应该只产生一个错误事件，错误消息包含 "Unknown instruction type: dance (known: call_llm, call_tool, finish, request_human_approve, request_human_prompt, request_human_select)"
+
+    Scenario: llm_start 事件概述请求：消息条数和提供给模型的工具名
+      Given Agent 返回的指令是 `{"type":"call_llm","payload":{"tools":[{"type":"function","function":{"name":"get_weather"}},{"type":"function","function":{"name":"calculator"}}]}}`
+      And 模型运行时流出 "Hi" 和不带 total_tokens 的用量 3+4
+      When 我执行步骤
+      Then llm_start 事件应该说明发出 1 条消息，列出工具 "get_weather, calculator"

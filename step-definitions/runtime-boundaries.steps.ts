@@ -194,3 +194,7 @@ Then('新状态应该与步骤前的状态相同，只是时间戳更新了', fu
 Then('错误事件的 sessionId 应该是 {string}', function (this: SynapseWorld, sessionId: string) {
   expect(ctx(this).event('error').sessionId).to.equal(sessionId);
 });
+
+Then('llm_start 事件应该说明发出 {int} 条消息，列出工具 {string}', function (this: SynapseWorld, messageCount: number, tools: string) {
+  expect(ctx(this).event('llm_start').payload).to.deep.equal({ messageCount, tools: tools.split(',').map((name) => name.trim()) });
+});
