@@ -206,3 +206,7 @@ Feature: AgentRuntime 的边界：坏输入是错误事件，人的回答必须�
       And 模型运行时流出 "Hi" 和不带 total_tokens 的用量 3+4
       When 我执行步骤
       Then llm_start 事件应该说明发出 1 条消息，列出工具 "get_weather, calculator"
+
+    Scenario: 会话 ID 不是字符串时不能创建初始状态
+      When 我用会话 ID 42 调用 createInitialState
+      Then 应该抛出 TypeError，消息包含 "sessionId must be a non-empty string"

@@ -34,9 +34,10 @@ Given('{string} 执行器什么也不返回', function (this: SynapseWorld, inst
 
 const attempted = new WeakMap<SynapseWorld, unknown>();
 
-When('我用会话 ID {string} 调用 createInitialState', function (this: SynapseWorld, sessionId: string) {
+When(/^我用会话 ID (.+) 调用 createInitialState$/, function (this: SynapseWorld, sessionId: string) {
   try {
-    AgentRuntime.createInitialState({ sessionId });
+    // JSON: a caller in plain JavaScript may pass anything.
+    AgentRuntime.createInitialState({ sessionId: JSON.parse(sessionId) });
   } catch (error) {
     attempted.set(this, error);
   }
