@@ -210,3 +210,7 @@ Feature: AgentRuntime 的边界：坏输入是错误事件，人的回答必须�
     Scenario: 会话 ID 不是字符串时不能创建初始状态
       When 我用会话 ID 42 调用 createInitialState
       Then 应该抛出 TypeError，消息包含 "sessionId must be a non-empty string"
+
+    Scenario: 直接调用内置执行器时，null 指令也得到指出指令的错误
+      When 直接用 null 指令调用内置的 "call_tool" 执行器
+      Then 应该抛出 TypeError，消息包含 "Invalid undefined instruction: instruction: Invalid input: expected object"

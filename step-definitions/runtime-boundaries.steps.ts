@@ -1,7 +1,7 @@
 // AgentRuntime at its boundaries (features/agent-runtime-boundaries.feature).
 import { Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import { AgentRuntime, type AgentState } from '../src';
+import { AgentRuntime, builtinExecutors, type AgentState } from '../src';
 import { RuntimeContext, toolCallArguments } from './support/runtime-context';
 import { spy } from './support/spy';
 import type { SynapseWorld } from './support/world';
@@ -198,4 +198,13 @@ Then('错误事件的 sessionId 应该是 {string}', function (this: SynapseWorl
 
 Then('llm_start 事件应该说明发出 {int} 条消息，列出工具 {string}', function (this: SynapseWorld, messageCount: number, tools: string) {
   expect(ctx(this).event('llm_start').payload).to.deep.equal({ messageCount, tools: tools.split(',').map((name) => name.trim()) });
+});
+
+When('直接用 null 指令调用内置的 {string} 执行器', async function (this: SynapseWorld, type: string) {
+  const c = ctx(this);
+  try {
+    await builtinExecutors[type]!(null, c.state, { agent: c.agent, config: {}, signal: new AbortController().signal, emit: () => {} });
+  } catch (error) {
+    attempted.set(this, error);
+  }
 });
