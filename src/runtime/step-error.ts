@@ -34,10 +34,10 @@ function readText(read: () => unknown): string | undefined {
   try {
     const value = read();
     return typeof value === 'string' ? value : value === undefined ? undefined : describeValue(value);
-    // Stryker disable next-line BlockStatement: an empty catch returns undefined just the same
   } catch {
-    return undefined;
+    // unreadable: the caller says so
   }
+  return undefined;
 }
 
 /** JSON when it can be, else util.inspect (cycles, BigInt, symbols). */
