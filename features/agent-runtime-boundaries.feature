@@ -163,3 +163,54 @@ Feature: AgentRuntime 的边界：坏输入是错误事件，人的回答必须�
       Given Agent 返回的指令是 `{"type": "request_human_prompt", "prompt": "Your name?"}`
       When 我执行步骤
       Then 事件应该是只带提示 "Your name?" 的 human_prompt_required
+
+  Rule: 内置执行器在边界上校验指令，错误指出指令和字段
+
+    Scenario Outline: 内置执行器收到<情形>时产生指出字段的错误事件
+      Given 我有一个注册了工具的 Agent
+      And Agent 返回的指令是 `<指令>`
+      When 我执行步骤
+      Then 步骤应该只产生一个错误事件，错误消息包含 "<错误>"
+      And 计算器工具不应该被执行
+
+      Examples:
+        | 情形                   | 指令                                                                                                                        | 错误                                                                                     |
+        | 缺少调用的 call_tool   | {"type":"call_tool"}                                                                                                        | Invalid call_tool instruction: instruction.toolCall: Invalid input: expected object      |
+        | 参数不是 JSON 的调用   | {"type":"call_tool","toolCall":{"id":"c1","type":"function","function":{"name":"calculator","arguments":"{oops"}}}          | Invalid arguments for tool calculator (call c1): not valid JSON: {oops                   |
+        | 参数是 null 的调用     | {"type":"call_tool","toolCall":{"id":"c1","type":"function","function":{"name":"calculator","arguments":"null"}}}           | Invalid arguments for tool calculator (call c1): expected a JSON object                  |
+        | 参数是数字的调用       | {"type":"call_tool","toolCall":{"id":"c1","type":"function","function":{"name":"calculator","arguments":"42"}}}             | Invalid arguments for tool calculator (call c1): expected a JSON object                  |
+        | 提示为空的提问         | {"type":"request_human_prompt","prompt":""}                                                                                 | Invalid request_human_prompt instruction: instruction.prompt: expected a non-empty prompt |
+        | 提示为空的选择         | {"type":"request_human_select","prompt":"","options":[{"label":"a","value":"a"}]}                                           | Invalid request_human_select instruction: instruction.prompt: expected a non-empty prompt |
+        | 没有选项的选择         | {"type":"request_human_select","prompt":"Pick","options":[]}                                                                | Invalid request_human_select instruction: instruction.options: expected at least one option |
+        | 没有调用的批准请求     | {"type":"request_human_approve","pendingToolsCalling":[]}                                                                   | instruction.pendingToolsCalling: expected at least one tool call                          |
+        | 工具定义没有名字的模型请求 | {"type":"call_llm","payload":{"tools":[{"type":"function","function":{}}]}}                                              | Invalid call_llm instruction: instruction.payload.tools.0.function.name                   |
+
+    Scenario: 选择请求不说是否多选时是单选
+      Given Agent 返回的指令是 `{"type":"request_human_select","prompt":"Pick","options":[{"label":"A","value":"a"},{"label":"B","value":"b"}]}`
+      When 我执行步骤
+      Then 单选时同时选择 "a,b" 应该被拒绝
+
+    Scenario: 状态不合法但带着会话 ID 时，错误事件带着这个会话 ID
+      Given 一个合法的状态被改为 {"status":"error"}
+      When 我执行步骤
+      Then 步骤应该只产生一个错误事件，错误消息包含 "state.error: an error state must hold its error"
+      And 错误事件的 sessionId 应该是 "test-session"
+
+    Scenario: Agent 返回未知的指令类型时，错误列出所有已知的类型
+      Given Agent 返回的指令是 `{"type":"dance"}`
+      When 我执行步骤
+      Then 步骤应该只产生一个错误事件，错误消息包含 "Unknown instruction type: dance (known: call_llm, call_tool, finish, request_human_approve, request_human_prompt, request_human_select)"
+
+    Scenario: llm_start 事件概述请求：消息条数和提供给模型的工具名
+      Given Agent 返回的指令是 `{"type":"call_llm","payload":{"tools":[{"type":"function","function":{"name":"get_weather"}},{"type":"function","function":{"name":"calculator"}}]}}`
+      And 模型运行时流出 "Hi" 和不带 total_tokens 的用量 3+4
+      When 我执行步骤
+      Then llm_start 事件应该说明发出 1 条消息，列出工具 "get_weather, calculator"
+
+    Scenario: 会话 ID 不是字符串时不能创建初始状态
+      When 我用会话 ID 42 调用 createInitialState
+      Then 应该抛出 TypeError，消息包含 "sessionId must be a non-empty string"
+
+    Scenario: 直接调用内置执行器时，null 指令也得到指出指令的错误
+      When 直接用 null 指令调用内置的 "call_tool" 执行器
+      Then 应该抛出 TypeError，消息包含 "Invalid undefined instruction: instruction: Invalid input: expected object"

@@ -1,7 +1,7 @@
 // AgentRuntime at its boundaries (features/agent-runtime-boundaries.feature).
 import { Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import { AgentRuntime, type AgentState } from '../src';
+import { AgentRuntime, builtinExecutors, type AgentState } from '../src';
 import { RuntimeContext, toolCallArguments } from './support/runtime-context';
 import { spy } from './support/spy';
 import type { SynapseWorld } from './support/world';
@@ -34,9 +34,10 @@ Given('{string} 执行器什么也不返回', function (this: SynapseWorld, inst
 
 const attempted = new WeakMap<SynapseWorld, unknown>();
 
-When('我用会话 ID {string} 调用 createInitialState', function (this: SynapseWorld, sessionId: string) {
+When(/^我用会话 ID (.+) 调用 createInitialState$/, function (this: SynapseWorld, sessionId: string) {
   try {
-    AgentRuntime.createInitialState({ sessionId });
+    // JSON: a caller in plain JavaScript may pass anything.
+    AgentRuntime.createInitialState({ sessionId: JSON.parse(sessionId) });
   } catch (error) {
     attempted.set(this, error);
   }
@@ -189,4 +190,21 @@ Then('新状态应该与步骤前的状态相同，只是时间戳更新了', fu
   const { lastModified: _after, ...after } = ctx(this).newState;
   const { lastModified: _before, ...before } = ctx(this).state;
   expect(after).to.deep.equal({ ...before, events: [...before.events, ...ctx(this).events] });
+});
+
+Then('错误事件的 sessionId 应该是 {string}', function (this: SynapseWorld, sessionId: string) {
+  expect(ctx(this).event('error').sessionId).to.equal(sessionId);
+});
+
+Then('llm_start 事件应该说明发出 {int} 条消息，列出工具 {string}', function (this: SynapseWorld, messageCount: number, tools: string) {
+  expect(ctx(this).event('llm_start').payload).to.deep.equal({ messageCount, tools: tools.split(',').map((name) => name.trim()) });
+});
+
+When('直接用 null 指令调用内置的 {string} 执行器', async function (this: SynapseWorld, type: string) {
+  const c = ctx(this);
+  try {
+    await builtinExecutors[type]!(null, c.state, { agent: c.agent, config: {}, signal: new AbortController().signal, emit: () => {} });
+  } catch (error) {
+    attempted.set(this, error);
+  }
 });

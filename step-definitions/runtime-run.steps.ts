@@ -132,10 +132,11 @@ When('用 run 从载入的状态继续', async function (this: SynapseWorld) {
 
 // --- how the run ended
 
-Then(/^run 的结果应该是 "(\w+)"(?:，共 (\d+) 步)?$/, function (this: SynapseWorld, status: string, steps?: string) {
+// Cucumber hands the (\d+) group over as a number (its int parameter type), or null when absent: 0 steps is checked too.
+Then(/^run 的结果应该是 "(\w+)"(?:，共 (\d+) 步)?$/, function (this: SynapseWorld, status: string, steps: number | null) {
   const outcome = run(this).outcome;
   expect(outcome.status, JSON.stringify(outcome.status === 'error' ? outcome.error : outcome.status)).to.equal(status);
-  if (steps) expect(outcome.steps).to.equal(Number(steps));
+  if (typeof steps === 'number') expect(outcome.steps).to.equal(steps);
 });
 
 Then('run 中天气工具不应该被执行，最终状态没有待批准的调用', function (this: SynapseWorld) {
@@ -272,4 +273,52 @@ Then('run 的错误名应该是 {string}', function (this: SynapseWorld, name: s
 
 Then('结果中的状态应该在等待人工输入', function (this: SynapseWorld) {
   expect(run(this).outcome.state.status).to.equal('waiting_for_human_input');
+});
+
+// --- what a run reports besides its status
+
+When('用户问 {string} 并用 run 驱动，没有事件监听器', async function (this: SynapseWorld, text: string) {
+  await run(this).run(question(text), { onEvent: undefined });
+});
+
+Then('run 的结果应该带完成原因 {string}', function (this: SynapseWorld, reason: string) {
+  expect(run(this).outcome).to.deep.include({ status: 'done', reason });
+});
+
+Then('run 应该恰好发出一次进程警告 {string}', function (this: SynapseWorld, message: string) {
+  expect(run(this).warnings).to.deep.equal([message]);
+});
+
+Then('run 不应该发出进程警告', function (this: SynapseWorld) {
+  expect(run(this).warnings).to.deep.equal([]);
+});
+
+Then('最后保存的状态中不应该有流式块', function (this: SynapseWorld) {
+  expect(run(this).lastSaved.events.map((event) => event.type)).not.to.include('llm_stream');
+});
+
+Given('人只批准第一个工具调用，其余的还没决定', function (this: SynapseWorld) {
+  let asked = 0;
+  run(this).human = { approve: () => (++asked === 1 ? true : undefined) };
+});
+
+Then('天气工具应该依次以城市 {string} 被执行', function (this: SynapseWorld, cities: string) {
+  expect(toolCallArguments(weatherTool(this))).to.deep.equal(cities.split(',').map((city) => ({ city: city.trim() })));
+});
+
+Given('一个先让人从 {string} 中选几项、选好后结束的 Agent', function (this: SynapseWorld, values: string) {
+  const options = values.split(',').map((value) => ({ label: value.trim(), value: value.trim() }));
+  ctx(this).runner = spy((state: AgentState) => (state.messages.length > 1 ? { type: 'finish', reason: 'chosen' } : { type: 'request_human_select', prompt: 'Pick some', options, multi: true }));
+});
+
+Given('人会选择 {string} 这几项', function (this: SynapseWorld, values: string) {
+  run(this).human = { ...run(this).human, select: () => values.split(',').map((value) => value.trim()) };
+});
+
+Then('run 报告的人的回答应该是 {string}', function (this: SynapseWorld, answer: string) {
+  expect(run(this).events.filter((event) => event.type === 'human_answered')).to.deep.equal([{ type: 'human_answered', sessionId: 'test-session', answer }]);
+});
+
+When('用户问 {string} 并用 run 驱动，带着一个不会中止的 signal', async function (this: SynapseWorld, text: string) {
+  await run(this).run(question(text), { signal: new AbortController().signal });
 });

@@ -1,6 +1,7 @@
 import { Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import { AgentRuntime, AGENT_STATE_VERSION, parseAgentState, type AgentState } from '../src';
+import { inspect } from 'node:util';
+import { AgentRuntime, AGENT_STATE_VERSION, agentStateSchema, parseAgentState, type AgentState } from '../src';
 import { RuntimeContext } from './support/runtime-context';
 import { RuntimeRunContext } from './support/runtime-run-context';
 import { spy } from './support/spy';
@@ -33,6 +34,21 @@ const hostile: Record<string, () => unknown> = {
   'message 是 undefined 的错误': () => Object.assign(new Error(), { message: undefined }),
   名字为空的错误: () => Object.assign(new Error('nameless'), { name: '' }),
   两千个元素的数组: () => new Array(2000).fill(0),
+  'message 是对象的错误': () => Object.assign(new Error(), { message: { code: 7 } }),
+  '带 getter 和自定义 inspect 的循环对象': () => {
+    const value: Record<string, unknown> = {
+      name: 'loop',
+      get secret() {
+        return 'read';
+      },
+    };
+    value.self = value;
+    Object.defineProperty(value, inspect.custom, { value: () => 'custom inspection' });
+    return value;
+  },
+  // {"a":"xxx…"}: 6 + n + 2 characters of JSON.
+  '描述正好 1000 个字符的对象': () => ({ a: 'x'.repeat(992) }),
+  '描述有 1001 个字符的对象': () => ({ a: 'x'.repeat(993) }),
   '任何操作都会抛出的 Proxy': () =>
     new Proxy(
       {},
@@ -169,4 +185,54 @@ Then('done 事件的最终状态中不应该有对话的副本', function (this:
   const finalState = (done as { finalState: Record<string, unknown> }).finalState;
   expect(finalState).to.include({ status: 'done', messageCount: 1001 });
   expect(finalState).not.to.have.any.keys('messages', 'events');
+});
+
+// --- what loading shares and what it freezes
+
+const loaded = new WeakMap<SynapseWorld, AgentState>();
+
+/** Every object reachable from `value`, itself included. */
+function objectsIn(value: unknown): object[] {
+  if (value === null || typeof value !== 'object') return [];
+  return [value, ...Object.values(value).flatMap(objectsIn)];
+}
+
+When('用 parseAgentState 载入这个状态对象本身', function (this: SynapseWorld) {
+  loaded.set(this, parseAgentState(ctx(this).state));
+});
+
+Then('载入的状态中的消息和事件连同其中的对象都应该是冻结的', function (this: SynapseWorld) {
+  const state = loaded.get(this)!;
+  // The arrays are the state's own (a step appends to them); their elements are shared, so frozen.
+  const inside = [...state.messages, ...state.events].flatMap(objectsIn);
+  expect(inside.length).to.be.greaterThan(3);
+  expect(inside.filter((object) => !Object.isFrozen(object))).to.deep.equal([]);
+});
+
+Then('调用者自己的消息和事件应该仍可修改', function (this: SynapseWorld) {
+  const { messages, events } = ctx(this).state;
+  expect([...messages, ...events].flatMap(objectsIn).filter((object) => Object.isFrozen(object))).to.deep.equal([]);
+});
+
+Then('这个状态可以被 parseAgentState 原样载入', function (this: SynapseWorld) {
+  const revived = JSON.parse(JSON.stringify(ctx(this).state)) as unknown;
+  expect(parseAgentState(revived)).to.deep.equal(revived);
+});
+
+Then(/^公开的 agentStateSchema 应该(接受|拒绝)这个状态(?:，问题在 "([^"]+)"(?:，代码是 "(\w+)")?)?$/, function (this: SynapseWorld, verdict: string, path?: string, code?: string) {
+  const parsed = agentStateSchema.safeParse(JSON.parse(JSON.stringify(ctx(this).state)));
+  expect(parsed.success, inspect(parsed.error?.issues)).to.equal(verdict === '接受');
+  if (path) expect(parsed.error?.issues.map((issue) => issue.path.join('.'))).to.deep.equal([path]);
+  if (code) expect(parsed.error?.issues.map((issue) => issue.code)).to.deep.equal([code]);
+});
+
+Then(/^错误事件的错误应该是 "(\w+)"，消息正好是 "(.*)"$/, function (this: SynapseWorld, name: string, message: string) {
+  expect(ctx(this).event('error').error).to.deep.include({ name, message });
+});
+
+Then(/^错误事件的消息应该是 "(.+?)" 加上 (\d+) 个字符的描述，以 "(.*)" 结尾$/, function (this: SynapseWorld, prefix: string, length: number, end: string) {
+  const { message } = ctx(this).event('error').error;
+  expect(message.startsWith(prefix), message).to.equal(true);
+  expect(message.length - prefix.length).to.equal(length);
+  expect(message.endsWith(end), message.slice(-20)).to.equal(true);
 });

@@ -147,6 +147,7 @@ Then('子代理任务应以错误结束，说明 {string}', function (this: Syna
   const result = subAgents(this).result!;
   expect(result.isError).to.equal(true);
   expect(result.message).to.contain(message);
+  expect(result.output, 'a task that failed or stopped prints nothing on stdout').to.match(/^\[stderr\]\n/);
 });
 
 Then('子代理收到的工具结果应是嵌套任务的拒绝', function (this: SynapseWorld) {

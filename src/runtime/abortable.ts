@@ -11,6 +11,7 @@ export function abortable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> 
   }
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(new AbortError('The step was aborted'));
+    // Stryker disable next-line ObjectLiteral,BooleanLiteral: a signal aborts only once, and the listener is removed when the work settles
     signal.addEventListener('abort', onAbort, { once: true });
     work.then(
       (value) => {

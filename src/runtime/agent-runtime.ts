@@ -125,7 +125,8 @@ function commit(produced: StepResult, working: AgentState): StepResult {
 
 function sessionIdOf(state: unknown): string {
   try {
-    const id = (state as { sessionId?: unknown } | null)?.sessionId;
+    // null and hostile states throw here, and have no session id either.
+    const id = (state as { sessionId?: unknown }).sessionId;
     return typeof id === 'string' ? id : '';
   } catch {
     return '';

@@ -43,8 +43,7 @@ function adopt<T extends object>(value: T, schema: z.ZodType, path: string, copy
   if (owned.has(value)) return value;
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new InvalidStateError(`Invalid state: ${describeIssues(parsed.error, path)}`);
-  if (!copy) checkJson(value, path);
-  const adopted = copy ? (plainCopy(value, path) as T) : value;
+  const adopted = copy ? (plainCopy(value, path) as T) : checkedJson(value, path);
   deepFreeze(adopted);
   owned.add(adopted);
   return adopted;
@@ -58,16 +57,18 @@ function plainCopy(value: unknown, path: string): unknown {
   }
 }
 
-function checkJson(value: unknown, path: string): void {
+function checkedJson<T>(value: T, path: string): T {
   try {
     JSON.stringify(value);
+    return value;
   } catch (error) {
     throw new InvalidStateError(`Invalid state: ${path}: not JSON (${(error as Error).message})`);
   }
 }
 
 function deepFreeze(value: unknown): void {
-  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
+  // Primitives and null count as frozen, and so does what is frozen already.
+  if (Object.isFrozen(value)) return;
   Object.freeze(value);
-  for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+  for (const key of Object.keys(value as object)) deepFreeze((value as Record<string, unknown>)[key]);
 }

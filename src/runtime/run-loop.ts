@@ -172,6 +172,7 @@ class RunLoop {
 /** Unwinds the human-input settling when a step or a save ended the run. */
 class StopRun extends Error {
   constructor(readonly result: RuntimeRunResult) {
+    // Stryker disable next-line StringLiteral: always caught in settle(), its message is never read
     super('run stopped');
   }
 }

@@ -42,8 +42,11 @@ const versionSchema = z
   .number({ error: (issue) => (issue.input === undefined ? 'missing: create states with AgentRuntime.createInitialState' : 'expected a number') })
   .superRefine((version, context) => {
     if (READABLE_STATE_VERSIONS.includes(version)) return;
+    // Stryker disable next-line EqualityOperator: the current version is always readable, so it never gets here
     const newer = version > AGENT_STATE_VERSION ? ' was written by a newer runtime;' : ' cannot be read;';
-    context.addIssue({ code: 'custom', message: `version ${version}${newer} this runtime reads ${READABLE_STATE_VERSIONS.join(', ')}` });
+    // Stryker disable next-line StringLiteral: the separator of a one-version list never shows
+    const readable = READABLE_STATE_VERSIONS.join(', ');
+    context.addIssue({ code: 'custom', message: `version ${version}${newer} this runtime reads ${readable}` });
   });
 
 const stateFields = {

@@ -35,8 +35,9 @@ function readText(read: () => unknown): string | undefined {
     const value = read();
     return typeof value === 'string' ? value : value === undefined ? undefined : describeValue(value);
   } catch {
-    return undefined;
+    // unreadable: the caller says so
   }
+  return undefined;
 }
 
 /** JSON when it can be, else util.inspect (cycles, BigInt, symbols). */

@@ -22,8 +22,9 @@ export function createToolApprovalAgent(options: ToolApprovalAgentOptions): Agen
       }
       const last = state.messages.at(-1);
       if (last?.role === 'assistant') {
-        const answered = new Set(state.messages.filter((m) => m.role === 'tool').map((m) => m.tool_call_id));
-        const waiting = (last.tool_calls ?? []).filter((call) => !answered.has(call.id));
+        // Nothing answers these calls yet: tool messages come after the call. (Matching earlier tool messages by id
+        // took a call whose id the model reused from an earlier turn for answered, and ended the run.)
+        const waiting = last.tool_calls ?? [];
         if (waiting.length) return { type: 'request_human_approve', pendingToolsCalling: waiting };
         return { type: 'finish', reason: 'The model answered without calling a tool' };
       }

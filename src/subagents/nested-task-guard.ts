@@ -13,7 +13,8 @@ export function guardNestedTasks<A>(tool: Tool<A>): Tool<A> & { blocked: number 
     definition: tool.definition,
     blocked: 0,
     execute(args: A, options?: { signal?: AbortSignal }): CancelablePromise<ToolResult> {
-      const values = args && typeof args === 'object' ? Object.values(args as Record<string, unknown>) : [];
+      // A primitive has no command among its values (a string's are single characters).
+      const values: unknown[] = Object.values(args ?? {});
       if (values.some((value) => typeof value === 'string' && isTaskCommand(value))) {
         guarded.blocked++;
         const result: ToolResult = {

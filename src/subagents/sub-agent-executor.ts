@@ -44,13 +44,16 @@ export function createSubAgentExecutorFactory(deps: SubAgentDependencies): SubAg
       async execute(request: TaskRequest, { signal }): Promise<CommandResult> {
         const cwd = deps.cwd();
         // The skill sub-agent has no tools: it answers from the catalog it is given (so it cannot recurse either).
-        const catalog = kind.answersFromSkillCatalog ? `\n\n${(await deps.extensions?.skillCatalog?.(request.prompt)) ?? 'Skill catalog: no skills are installed.'}` : '';
+        const systemPrompt = kind.answersFromSkillCatalog
+          ? `${kind.role}\n\n${(await deps.extensions?.skillCatalog?.(request.prompt)) ?? 'Skill catalog: no skills are installed.'}`
+          : `${kind.role}\nYour working directory is ${cwd}. Your one tool is Bash(command="..."); commands accept --help.`;
         // One todo list for the sub-agent's TodoWrite and its runner's reminder.
         const todoStore = new TodoStore();
         const router = deps.createRouter({ cwd, readOnly: kind.readOnly, todoStore });
         const bash = guardNestedTasks(new BashTool(router));
         let stopReason: StopReason = 'completed';
         // Usage writes to the parent's session are awaited before the task reports back, and their failure is reported.
+        // Stryker disable next-line ArrayDeclaration: Promise.all settles a plain value at once, as it does nothing
         const usageWrites: Promise<unknown>[] = [];
         const usageFailures: string[] = [];
         const runner = deps.createRunner({
@@ -60,7 +63,7 @@ export function createSubAgentExecutorFactory(deps: SubAgentDependencies): SubAg
           todoStore,
           toolset: kind.answersFromSkillCatalog ? [] : [bash],
           enableSkillSearchInstruction: false,
-          systemPrompt: kind.answersFromSkillCatalog ? `${kind.role}${catalog}` : `${kind.role}\nYour working directory is ${cwd}. Your one tool is Bash(command="..."); commands accept --help.`,
+          systemPrompt,
           onEvent: (event) => {
             if (event.type === 'usage') {
               usageWrites.push(

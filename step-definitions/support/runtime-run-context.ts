@@ -16,6 +16,8 @@ export class RuntimeRunContext {
   listenerThrows = false;
   /** What a scenario's model runtime or tool noticed of the abort signal. */
   seenSignal?: AbortSignal;
+  /** The process warnings emitted while the run ran. */
+  readonly warnings: string[] = [];
 
   constructor(private readonly world: SynapseWorld) {}
 
@@ -26,21 +28,30 @@ export class RuntimeRunContext {
   /** Runs the scenario's runtime from `state`; `abort` may abort the given controller at a moment of its choosing. */
   async run(state: AgentState, options: Partial<RuntimeRunOptions> = {}): Promise<RuntimeRunResult> {
     this.events.length = 0;
+    this.warnings.length = 0;
+    const onWarning = (warning: Error) => this.warnings.push(warning.message);
+    process.on('warning', onWarning);
     const started = performance.now();
-    this.result = await this.runtime.runtime.run(state, {
-      human: this.human,
-      onEvent: (event) => {
-        this.events.push(event);
-        if (this.listenerThrows) throw new Error('listener broke');
-      },
-      saveState: (saved) => {
-        if (this.failingSave?.at === this.saveCount + 1) throw new Error(this.failingSave.reason);
-        this.saveCount += 1;
-        this.lastSavedJson = JSON.stringify(saved);
-      },
-      ...options,
-    });
-    this.durationMs = performance.now() - started;
+    try {
+      this.result = await this.runtime.runtime.run(state, {
+        human: this.human,
+        onEvent: (event) => {
+          this.events.push(event);
+          if (this.listenerThrows) throw new Error('listener broke');
+        },
+        saveState: (saved) => {
+          if (this.failingSave?.at === this.saveCount + 1) throw new Error(this.failingSave.reason);
+          this.saveCount += 1;
+          this.lastSavedJson = JSON.stringify(saved);
+        },
+        ...options,
+      });
+      this.durationMs = performance.now() - started;
+      // process.emitWarning delivers on the next tick.
+      await new Promise(setImmediate);
+    } finally {
+      process.off('warning', onWarning);
+    }
     this.runtime.state = this.result.state;
     return this.result;
   }
