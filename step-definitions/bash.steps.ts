@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Given, Then, When } from '@cucumber/cucumber';
+import { type DataTable, Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { classifyCommand } from '../src/tools/command-line';
 import { runWithBashC, ToolsContext, waitForFile, waitForProcessExit, WORKSPACE_FILE, WORKSPACE_FILE_SEED } from './support/tools-context';
@@ -402,6 +402,18 @@ Then(/^Bash 工具结果应为失败，类别 `(\w+)`(?:，退出码 (\d+))?$/, 
 
 Then(/^Bash 工具消息应包含 `(.+)`$/, function (this: SynapseWorld, text: string) {
   expect(tools(this).toolResult.message).to.include(text);
+});
+
+/** Each field the table names, exactly: isError, message, output, brief, and the extras (exitCode, failureCategory, baseCommand). */
+Then('Bash 工具结果应为:', async function (this: SynapseWorld, table: DataTable) {
+  const { isError, message, output, brief, extras } = tools(this).toolResult;
+  const workspace = await this.tempDir();
+  const actual: Record<string, unknown> = { isError, message, output, brief, ...extras };
+  for (const [field, expected] of Object.entries(table.rowsHash())) expect(String(actual[field]), field).to.equal(expected.replaceAll('{workspace}', workspace));
+});
+
+Then('Bash 工具消息应为:', function (this: SynapseWorld, expected: string) {
+  expect(tools(this).toolResult.message).to.equal(expected);
 });
 
 Then(/^Bash 工具的定义应只有必填字符串参数 `(\w+)`$/, async function (this: SynapseWorld, name: string) {
