@@ -252,10 +252,20 @@ Then('message 中不应包含 `Hint:` 或失败修复提示', function (this: Sy
 const unescapeStepText = (text: string) => JSON.parse(`"${text.replace(/"/g, '\\"').replace(/\\\\"/g, '\\"')}"`) as string;
 const pidIn = async (world: SynapseWorld, file: string) => tools(world).hostPid(Number(await tools(world).readWorkspaceFile(file)));
 
-Given('只读的 Router 已就绪', async function (this: SynapseWorld) {
+// Approving every ask lets commands the default policy asks about (dd, git push, ...) reach the read-only screen.
+Given(/^只读的 Router 已就绪(，权限询问一律批准)?$/, async function (this: SynapseWorld, approveAll: string | undefined) {
   tools(this).routerOptions.readOnly = true;
+  if (approveAll) tools(this).routerOptions.security = { approveAll: true };
   await tools(this).router();
   await tools(this).writeWorkspaceFile(WORKSPACE_FILE, WORKSPACE_FILE_SEED);
+});
+
+Then('只读的 Router 对下表的每条命令，拒绝理由应如表所示（空白表示照常执行并成功）:', async function (this: SynapseWorld, table: DataTable) {
+  for (const { 命令: command, 拒绝理由: reason } of table.hashes()) {
+    const { stderr, exitCode } = await tools(this).run(command);
+    if (!reason) expect({ exitCode, stderr }, command).to.deep.equal({ exitCode: 0, stderr: '' });
+    else expect({ refusal: stderr.startsWith(`read-only: ${reason}, which is not allowed here.`), exitCode }, `${command}: ${stderr}`).to.deep.equal({ refusal: true, exitCode: 1 });
+  }
 });
 
 Given(/^工作区文件 `(.+)` 的内容为 "(.*)"$/, async function (this: SynapseWorld, name: string, content: string) {
