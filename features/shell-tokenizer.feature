@@ -14,6 +14,8 @@ Feature: Agent 命令的参数按 Shell 的规则分词
       {"line": "\"q\\\"\\\\\\$\\`\\x\\\nz\" tail", "words": ["q\"\\$`\\xz", "tail"], "operators": []}
       {"line": "a\\ b \\'c \\\nd", "words": ["a b", "'c", "d"], "operators": []}
       {"line": "\\\n", "words": [], "operators": []}
+      {"line": "a\\\n", "words": ["a"], "operators": []}
+      {"line": "x \\  y", "words": ["x", " ", "y"], "operators": []}
       {"line": "x|y||z&w&&v;u<t>s>>r<<q\np", "words": ["x", "y", "z", "w", "v", "u", "t", "s", "r", "q", "p"], "operators": ["|", "||", "&", "&&", ";", "<", ">", ">>", "<<", "newline"]}
       {"line": "a |& b", "words": ["a", "b"], "operators": ["|", "&"]}
       {"line": "'a | b' \"c ; d\" e\\|f", "words": ["a | b", "c ; d", "e|f"], "operators": []}

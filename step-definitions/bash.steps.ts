@@ -22,6 +22,11 @@ Given('Router 已就绪', async function (this: SynapseWorld) {
   await tools(this).writeWorkspaceFile(WORKSPACE_FILE, WORKSPACE_FILE_SEED);
 });
 
+Given(/^Router 已就绪，每个输出流保留 (\d+) 字节$/, async function (this: SynapseWorld, bytes: string) {
+  tools(this).routerOptions.maxOutputBytes = Number(bytes);
+  await tools(this).router();
+});
+
 Given('Router 未注入 `subAgentExecutorFactory`', async function (this: SynapseWorld) {
   delete tools(this).routerOptions.subAgentExecutorFactory;
   await tools(this).router();
@@ -375,6 +380,20 @@ Then(/^标准输出应带截断标记，保留的字节数与省略的字节数�
   const kept = stdout.length - marker![0].length;
   expect(kept).to.be.below(Number(total) / 2);
   expect(kept + Number(marker![1])).to.equal(Number(total));
+});
+
+/**
+ * Which chunks the pipe delivers decides how much of the end survives, so the shape is checked, not the bytes:
+ * either everything, or exactly the first N bytes, the marker, and an end of the output, adding up to all of it.
+ */
+Then(/^(stdout|stderr) 应为 "(.*)" 或它保留开头 (\d+) 字节与一段结尾、中间标注省略字节数的样子$/, async function (this: SynapseWorld, stream: 'stdout' | 'stderr', text: string, head: string) {
+  const full = unescapeStepText(text);
+  const actual = (await tools(this).result())[stream];
+  if (actual === full) return;
+  const match = /^([\s\S]*?)\n\[output truncated: (\d+) bytes omitted\]\n([\s\S]*)$/.exec(actual);
+  expect(match, `${stream}: ${JSON.stringify(actual)}`).to.not.equal(null);
+  const [, kept, omitted, end] = match!;
+  expect({ kept, endOfOutput: full.endsWith(end), total: kept.length + Number(omitted) + end.length }).to.deep.equal({ kept: full.slice(0, Number(head)), endOfOutput: true, total: full.length });
 });
 
 Then(/^命令应在 (\d+) 毫秒内结束$/, function (this: SynapseWorld, limit: string) {
