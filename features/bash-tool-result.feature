@@ -72,3 +72,19 @@ Feature: Bash 工具把命令结果写成模型读得懂的结果
       | failureCategory | execution_error                                                                                                                  |
       | brief           | sleep: exit 130                                                                                                                  |
       | message         | [stderr]\nCommand interrupted: it was cancelled before it finished\n\nCommand interrupted (exit 130): sleep was cancelled before it finished. |
+
+  Scenario: 调用时 signal 已经中止：什么都不执行，结果是中断
+    Given Router 已就绪
+    When 用已经中止的 AbortSignal 调用 Bash 工具执行 `touch started.txt`
+    Then Bash 工具结果应为:
+      | isError         | true                                                                                                                                  |
+      | exitCode        | 130                                                                                                                                   |
+      | message         | [stderr]\nCommand interrupted: it was cancelled before it finished\n\nCommand interrupted (exit 130): touch was cancelled before it finished. |
+    And 工作区中不应存在文件 `started.txt`
+
+  Scenario: 调用结束后，调用者的 AbortSignal 上不留下监听器
+    Given Router 已就绪
+    When 用同一个 AbortSignal 调用 Bash 工具 3 次执行 `echo hi`
+    Then Bash 工具结果应为:
+      | output | hi\n |
+    And 这个 AbortSignal 上不应留下监听器

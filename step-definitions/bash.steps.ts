@@ -1,5 +1,6 @@
 // The Bash tool and its router (02-p1-core-tools part05/part06, features/bash-router.feature): a real
 // BashRouter with a real bash in the scenario's temp directory.
+import { getEventListeners } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -338,6 +339,21 @@ When(/^用 AbortSignal 调用 Bash 工具执行 `(.+)` 并在它启动后中止$
   controller.abort();
   tools(this).pendingToolArgs = { command };
   tools(this).recordToolResult(await pending);
+});
+
+When(/^用已经中止的 AbortSignal 调用 Bash 工具执行 `(.+)`$/, async function (this: SynapseWorld, command: string) {
+  tools(this).pendingToolArgs = { command };
+  tools(this).recordToolResult(await (await tools(this).tool()).execute({ command }, { signal: AbortSignal.abort() }));
+});
+
+When(/^用同一个 AbortSignal 调用 Bash 工具 (\d+) 次执行 `(.+)`$/, async function (this: SynapseWorld, times: string, command: string) {
+  const signal = new AbortController().signal;
+  tools(this).sharedSignal = signal;
+  for (let call = 0; call < Number(times); call++) await tools(this).callTool({ command }, { signal });
+});
+
+Then('这个 AbortSignal 上不应留下监听器', function (this: SynapseWorld) {
+  expect(getEventListeners(tools(this).sharedSignal!, 'abort')).to.have.length(0);
 });
 
 When(/^通过 Bash 工具执行 `(.+)`$/, async function (this: SynapseWorld, command: string) {
