@@ -23,7 +23,8 @@ Feature: Bash 工具把命令结果写成模型读得懂的结果
       | printf out; echo err >&2          | out\n[stderr]\nerr\n    | out\n[stderr]\nerr\n    | out               | printf |
       | echo out; echo err >&2            | out\n[stderr]\nerr\n    | out\n[stderr]\nerr\n    | out               | echo   |
       | echo err >&2                      | [stderr]\nerr\n         | [stderr]\nerr\n         | [stderr]          | echo   |
-      | A=1 B=2 printf x                  | x                       | x                       | x                 | printf |
+      | FOO=1  BAR=2 printf x             | x                       | x                       | x                 | printf |
+      | echo hi;true                      | hi\n                    | hi\n                    | hi                | echo   |
       | bash printf x                     | x                       | x                       | x                 | printf |
 
   Scenario: 摘要最多 80 个字符，更长的第一行截成 77 个字符加省略号
@@ -52,6 +53,7 @@ Feature: Bash 工具把命令结果写成模型读得懂的结果
       | echo partial; exit 3     | execution_error   | 3      | echo             | echo: exit 3                 | partial\n[stderr]\n[the shell exited with code 3; the next command starts a new shell session]\n\nCommand failed with exit code 3: echo\nHint: fix the cause shown above; if the arguments may be wrong, check Bash(command="echo --help"), then retry. |
       | no-such-command-x 2>&-   | command_not_found | 127    | no-such-command-x | no-such-command-x: exit 127 | (no output)\n\nCommand failed with exit code 127: no-such-command-x\nHint: `no-such-command-x` was not found. Check the name, or see its usage with Bash(command="no-such-command-x --help"). Agent commands: read, write, edit, glob, search, TodoWrite. |
       | read                     | invalid_usage     | 1      | read             | read: exit 1                 | [stderr]\nError: missing <path>\nUsage: read <path> [--offset N] [--limit N]\nRun Bash(command="read --help") to learn the usage, then retry.\n\nCommand failed with exit code 1: read\nHint: learn the usage first with Bash(command="read --help"), then retry with corrected arguments. |
+      | 1A=2 false 2>&-          | command_not_found | 127    | 1A=2             | 1A=2: exit 127               | (no output)\n\nCommand failed with exit code 127: 1A=2\nHint: `1A=2` was not found. Check the name, or see its usage with Bash(command="1A=2 --help"). Agent commands: read, write, edit, glob, search, TodoWrite. |
       | dd if=tmp.txt of=x.txt   | permission_denied | 126    | dd               | dd: not permitted            | [stderr]\ndenied by policy: ask rule "dd *" (default); approval is needed and nobody can give it here (no terminal): run it on a terminal, or pass --approve-all / an approver\n\nCommand not run (exit 126): dd is not permitted here.\nHint: do not retry it as it is. Reach the goal another way that is permitted, or tell the user what you need and why. |
 
   Scenario: 超时被杀的命令：说明它被杀，并建议让命令更快结束
@@ -88,3 +90,10 @@ Feature: Bash 工具把命令结果写成模型读得懂的结果
     Then Bash 工具结果应为:
       | output | hi\n |
     And 这个 AbortSignal 上不应留下监听器
+
+  Scenario: 命令前后的空白不影响命令名
+    Given Router 已就绪
+    When 以 JSON 参数 `{"command": "  false  "}` 调用 Bash 工具
+    Then Bash 工具结果应为:
+      | baseCommand | false         |
+      | brief       | false: exit 1 |
