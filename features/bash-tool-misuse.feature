@@ -79,3 +79,26 @@ Feature: Bash 工具识别把工具名写进 command 的调用
       | echo 'Bash(x)'       | Bash(x)      |
       | echo Bash ls         | Bash ls      |
       | echo 'Bash()'        | Bash()       |
+
+  Scenario Outline: 工具参数 <参数> 不合法：说明期望什么、收到了什么，并给出示例
+    Given Router 已就绪
+    When 以 JSON 参数 `<参数>` 调用 Bash 工具
+    Then Bash 工具结果应为:
+      | isError         | true                                              |
+      | brief           | invalid Bash usage                                |
+      | failureCategory | invalid_usage                                     |
+      | baseCommand     | undefined                                         |
+      | message         | Invalid usage: <说明>                             |
+      | output          | Invalid usage: <说明>                             |
+
+    Examples:
+      | 参数                  | 说明                                                                                                   |
+      | null                  | expected an object {"command": "<command>"}, got null. Call it as Bash(command="ls -la").               |
+      | ["ls"]                | expected an object {"command": "<command>"}, got an array. Call it as Bash(command="ls -la").           |
+      | "ls"                  | expected an object {"command": "<command>"}, got string. Call it as Bash(command="ls -la").             |
+      | 5                     | expected an object {"command": "<command>"}, got number. Call it as Bash(command="ls -la").             |
+      | {}                    | "command" must be a string (got nothing). Call it as Bash(command="ls -la").                            |
+      | {"command": null}     | "command" must be a string (got null). Call it as Bash(command="ls -la").                               |
+      | {"command": ["ls"]}   | "command" must be a string (got an array). Call it as Bash(command="ls -la").                           |
+      | {"command": true}     | "command" must be a string (got boolean). Call it as Bash(command="ls -la").                            |
+      | {"command": " \\n\\t "} | the command is empty. Pass a shell or agent command, e.g. Bash(command="ls -la").                     |
