@@ -19,6 +19,7 @@ Feature: 原生命令的输出有上限，被省略的部分明确标注
       | 开头跨越两块               | printf 0123; sleep 0.05; printf 456789abcdefghijklmnopqrstuvwxyz   | 0123456789\\n[output truncated: 16 bytes omitted]\\nqrstuvwxyz | | 0      |
       | 不足 10 字节               | printf 012345                                                       | 012345                                                        |                                                               | 0      |
       | 输出里的 NUL 字节原样保留  | printf 'ab\\0cd'; (exit 3)                                          | ab\\u0000cd                                                   |                                                               | 3      |
+      | 结束标记前不远处的 NUL     | printf '%030d\\0x' 0; (exit 3)                                       | 0000000000\\n[output truncated: 12 bytes omitted]\\n00000000\\u0000x | | 3      |
 
   Scenario: 十万字节的输出：保留的与省略的字节数之和就是全部输出
     Given Router 已就绪，每个输出流保留 20 字节

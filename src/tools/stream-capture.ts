@@ -55,7 +55,7 @@ export class StreamCapture {
     const tailStart = this.total - this.tailSize;
     // The last tailBytes before the end, whichever chunks they came in.
     const from = Math.max(tailStart, this.headSize, end - this.tailBytes);
-    const tailPart = end > from ? Buffer.concat(this.tail).subarray(from - tailStart, end - tailStart) : EMPTY;
+    const tailPart = Buffer.concat(this.tail).subarray(from - tailStart, end - tailStart); // empty when end <= from
     const omitted = Math.max(0, Math.min(end, from) - this.headSize);
     if (!omitted) return Buffer.concat([headPart, tailPart]).toString('utf8');
     return `${headPart.toString('utf8')}\n[output truncated: ${omitted} bytes omitted]\n${tailPart.toString('utf8')}`;
