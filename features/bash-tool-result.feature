@@ -24,7 +24,7 @@ Feature: Bash 工具把命令结果写成模型读得懂的结果
       | echo out; echo err >&2            | out\n[stderr]\nerr\n    | out\n[stderr]\nerr\n    | out               | echo   |
       | echo err >&2                      | [stderr]\nerr\n         | [stderr]\nerr\n         | [stderr]          | echo   |
       | FOO=1  BAR=2 printf x             | x                       | x                       | x                 | printf |
-      | echo hi;true                      | hi\n                    | hi\n                    | hi                | echo   |
+      | true;echo hi                      | hi\n                    | hi\n                    | hi                | true   |
       | bash printf x                     | x                       | x                       | x                 | printf |
 
   Scenario: 摘要最多 80 个字符，更长的第一行截成 77 个字符加省略号
