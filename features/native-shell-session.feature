@@ -23,3 +23,11 @@ Feature: 原生 Shell 会话的重启与关闭
     Then 命令结果应为 stdout ""、stderr "The shell session is closed\n"、退出码 1
     And 命令结果的失败类别应为 `execution_error`
     And 工作区中不应存在文件 `after.txt`
+
+  Scenario: 当前目录被删掉后，新 Shell 无法启动时说明缺的是哪个目录
+    Given Router 已就绪
+    When 路由命令 `mkdir gone && cd gone && rmdir ../gone`
+    And 路由命令 `exit 0`
+    And 路由命令 `echo hi`
+    Then 退出码应为 `127`
+    And stderr 应包含 `working directory does not exist: {workspace}/gone`

@@ -69,7 +69,7 @@ Then(/^返回应为(成功|失败)$/, async function (this: SynapseWorld, outcom
 });
 
 Then(/^stderr (?:应)?包含 `([^`]+)`$/, async function (this: SynapseWorld, text: string) {
-  expect((await tools(this).result()).stderr).to.include(text);
+  expect((await tools(this).result()).stderr).to.include(text.replaceAll('{workspace}', await this.tempDir()));
 });
 
 Then('应路由到 native shell 会话执行', async function (this: SynapseWorld) {
