@@ -102,3 +102,15 @@ Feature: Bash 工具识别把工具名写进 command 的调用
       | {"command": ["ls"]}   | "command" must be a string (got an array). Call it as Bash(command="ls -la").                           |
       | {"command": true}     | "command" must be a string (got boolean). Call it as Bash(command="ls -la").                            |
       | {"command": " \\n\\t "} | the command is empty. Pass a shell or agent command, e.g. Bash(command="ls -la").                     |
+
+  Scenario: 参数不合法的调用也可以取消，结果仍是说明用法的错误
+    Given Router 已就绪
+    When 以 JSON 参数 `null` 调用 Bash 工具并立即取消
+    Then Bash 工具结果应为失败，类别 `invalid_usage`
+
+  Scenario: Bash 工具也可以从持有 Router 的对象构造
+    Given Router 已就绪
+    When 通过持有 Router 的对象构造的 Bash 工具执行 `echo hi`
+    Then Bash 工具结果应为:
+      | isError | false |
+      | output  | hi\n  |

@@ -6,6 +6,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type DataTable, Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
+import { BashTool } from '../src';
 import { classifyCommand } from '../src/tools/command-line';
 import { runWithBashC, ToolsContext, waitForFile, waitForProcessExit, WORKSPACE_FILE, WORKSPACE_FILE_SEED } from './support/tools-context';
 import type { SynapseWorld } from './support/world';
@@ -354,6 +355,19 @@ When(/^用同一个 AbortSignal 调用 Bash 工具 (\d+) 次执行 `(.+)`$/, asy
 
 Then('这个 AbortSignal 上不应留下监听器', function (this: SynapseWorld) {
   expect(getEventListeners(tools(this).sharedSignal!, 'abort')).to.have.length(0);
+});
+
+When(/^以 JSON 参数 `(.+)` 调用 Bash 工具并立即取消$/, async function (this: SynapseWorld, json: string) {
+  const args: unknown = JSON.parse(json);
+  const pending = (await tools(this).tool()).execute(args);
+  pending.cancel();
+  tools(this).pendingToolArgs = args;
+  tools(this).recordToolResult(await pending);
+});
+
+When(/^通过持有 Router 的对象构造的 Bash 工具执行 `(.+)`$/, async function (this: SynapseWorld, command: string) {
+  tools(this).pendingToolArgs = { command };
+  tools(this).recordToolResult(await new BashTool({ router: await tools(this).router() }).execute({ command }));
 });
 
 When(/^通过 Bash 工具执行 `(.+)`$/, async function (this: SynapseWorld, command: string) {
