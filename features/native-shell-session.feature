@@ -1,7 +1,7 @@
 @own @tools
-Feature: 原生 Shell 会话的重启与关闭
+Feature: 路由器的重启、取消与关闭
   路由器的原生层是一个持久的 bash。`restart` 让下一条命令在最初的目录中的新 Shell 里执行；
-  会话关闭后，命令得到明确的错误而不是再启动一个 Shell。
+  取消立即生效；会话关闭后，命令得到明确的错误而不是再启动一个 Shell。
 
   Scenario: 以 restart=true 路由的命令在最初的目录里的新 Shell 中执行
     Given Router 已就绪
@@ -31,3 +31,8 @@ Feature: 原生 Shell 会话的重启与关闭
     And 路由命令 `echo hi`
     Then 退出码应为 `127`
     And stderr 应包含 `working directory does not exist: {workspace}/gone`
+
+  Scenario: 取消立即生效，即使执行命令的一方不理会取消
+    Given Router 注入了从不结束、也不理会取消的 skill 处理器
+    When 路由命令 `skill:stuck` 并在 50 毫秒后取消
+    Then 命令结果应为 stdout ""、stderr "Command interrupted: it was cancelled before it finished\n"、退出码 130

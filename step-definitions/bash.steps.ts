@@ -314,6 +314,17 @@ Given('Router 注入了会抛出异常的 skill 处理器', async function (this
   await tools(this).router();
 });
 
+Given('Router 注入了从不结束、也不理会取消的 skill 处理器', async function (this: SynapseWorld) {
+  tools(this).routerOptions.extensions = { skill: () => new Promise(() => {}) };
+  await tools(this).router();
+});
+
+When(/^路由命令 `(.+)` 并在 (\d+) 毫秒后取消$/, async function (this: SynapseWorld, command: string, delay: string) {
+  const routed = (await tools(this).router()).route(command);
+  setTimeout(() => routed.cancel(), Number(delay));
+  tools(this).record(command, await routed);
+});
+
 When(/^路由命令 `(.+)`$/, async function (this: SynapseWorld, command: string) {
   await tools(this).run(command);
 });
