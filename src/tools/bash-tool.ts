@@ -31,13 +31,9 @@ export class BashTool implements Tool<{ command: string }> {
     const result = cancelable(
       async (signal) => {
         const routed = this.router.route(command);
-        const stopForwarding = cancelOnAbort(signal, routed);
-        try {
-          return toToolResult(command, await routed);
-          // Stryker disable next-line BlockStatement: the signal is this call's own, and it aborts only a route that has already settled
-        } finally {
-          stopForwarding();
-        }
+        // A route never rejects: forwarding stops once it settles.
+        void routed.then(cancelOnAbort(signal, routed));
+        return toToolResult(command, await routed);
       },
       {
         interrupted: () => toToolResult(command, interrupted('cancelled')),
