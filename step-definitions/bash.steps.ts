@@ -333,7 +333,7 @@ When('路由命令:', async function (this: SynapseWorld, command: string) {
   await tools(this).run(command);
 });
 
-When(/^以 restart=true 路由命令 `(.+?)`(并立即取消)?$/, async function (this: SynapseWorld, command: string, cancel: string | undefined) {
+When(/^以 restart=true 路由命令 `(.+?)`( 并立即取消)?$/, async function (this: SynapseWorld, command: string, cancel: string | undefined) {
   const routed = (await tools(this).router()).route(command, true);
   if (cancel) routed.cancel();
   tools(this).record(command, await routed);
