@@ -1,10 +1,12 @@
 // The Bash tool and its router (02-p1-core-tools part05/part06, features/bash-router.feature): a real
 // BashRouter with a real bash in the scenario's temp directory.
+import { getEventListeners } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Given, Then, When } from '@cucumber/cucumber';
+import { type DataTable, Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
+import { BashTool } from '../src';
 import { classifyCommand } from '../src/tools/command-line';
 import { runWithBashC, ToolsContext, waitForFile, waitForProcessExit, WORKSPACE_FILE, WORKSPACE_FILE_SEED } from './support/tools-context';
 import type { SynapseWorld } from './support/world';
@@ -20,6 +22,11 @@ const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\
 Given('Router 已就绪', async function (this: SynapseWorld) {
   await tools(this).router();
   await tools(this).writeWorkspaceFile(WORKSPACE_FILE, WORKSPACE_FILE_SEED);
+});
+
+Given(/^Router 已就绪，每个输出流保留 (\d+) 字节$/, async function (this: SynapseWorld, bytes: string) {
+  tools(this).routerOptions.maxOutputBytes = Number(bytes);
+  await tools(this).router();
 });
 
 Given('Router 未注入 `subAgentExecutorFactory`', async function (this: SynapseWorld) {
@@ -63,7 +70,7 @@ Then(/^返回应为(成功|失败)$/, async function (this: SynapseWorld, outcom
 });
 
 Then(/^stderr (?:应)?包含 `([^`]+)`$/, async function (this: SynapseWorld, text: string) {
-  expect((await tools(this).result()).stderr).to.include(text);
+  expect((await tools(this).result()).stderr).to.include(text.replaceAll('{workspace}', await this.tempDir()));
 });
 
 Then('应路由到 native shell 会话执行', async function (this: SynapseWorld) {
@@ -252,10 +259,20 @@ Then('message 中不应包含 `Hint:` 或失败修复提示', function (this: Sy
 const unescapeStepText = (text: string) => JSON.parse(`"${text.replace(/"/g, '\\"').replace(/\\\\"/g, '\\"')}"`) as string;
 const pidIn = async (world: SynapseWorld, file: string) => tools(world).hostPid(Number(await tools(world).readWorkspaceFile(file)));
 
-Given('只读的 Router 已就绪', async function (this: SynapseWorld) {
+// Approving every ask lets commands the default policy asks about (dd, git push, ...) reach the read-only screen.
+Given(/^只读的 Router 已就绪(，权限询问一律批准)?$/, async function (this: SynapseWorld, approveAll: string | undefined) {
   tools(this).routerOptions.readOnly = true;
+  if (approveAll) tools(this).routerOptions.security = { approveAll: true };
   await tools(this).router();
   await tools(this).writeWorkspaceFile(WORKSPACE_FILE, WORKSPACE_FILE_SEED);
+});
+
+Then('只读的 Router 对下表的每条命令，拒绝理由应如表所示（空白表示照常执行并成功）:', async function (this: SynapseWorld, table: DataTable) {
+  for (const { 命令: command, 拒绝理由: reason } of table.hashes()) {
+    const { stderr, exitCode } = await tools(this).run(command);
+    if (!reason) expect({ exitCode, stderr }, command).to.deep.equal({ exitCode: 0, stderr: '' });
+    else expect({ refusal: stderr.startsWith(`read-only: ${reason}, which is not allowed here.`), exitCode }, `${command}: ${stderr}`).to.deep.equal({ refusal: true, exitCode: 1 });
+  }
 });
 
 Given(/^工作区文件 `(.+)` 的内容为 "(.*)"$/, async function (this: SynapseWorld, name: string, content: string) {
@@ -297,6 +314,17 @@ Given('Router 注入了会抛出异常的 skill 处理器', async function (this
   await tools(this).router();
 });
 
+Given('Router 注入了从不结束、也不理会取消的 skill 处理器', async function (this: SynapseWorld) {
+  tools(this).routerOptions.extensions = { skill: () => new Promise(() => {}) };
+  await tools(this).router();
+});
+
+When(/^路由命令 `(.+)` 并在 (\d+) 毫秒后取消$/, async function (this: SynapseWorld, command: string, delay: string) {
+  const routed = (await tools(this).router()).route(command);
+  setTimeout(() => routed.cancel(), Number(delay));
+  tools(this).record(command, await routed);
+});
+
 When(/^路由命令 `(.+)`$/, async function (this: SynapseWorld, command: string) {
   await tools(this).run(command);
 });
@@ -305,9 +333,9 @@ When('路由命令:', async function (this: SynapseWorld, command: string) {
   await tools(this).run(command);
 });
 
-When(/^以 restart=true 路由命令 `(.+)` 并立即取消$/, async function (this: SynapseWorld, command: string) {
+When(/^以 restart=true 路由命令 `(.+?)`( 并立即取消)?$/, async function (this: SynapseWorld, command: string, cancel: string | undefined) {
   const routed = (await tools(this).router()).route(command, true);
-  routed.cancel();
+  if (cancel) routed.cancel();
   tools(this).record(command, await routed);
 });
 
@@ -323,6 +351,34 @@ When(/^用 AbortSignal 调用 Bash 工具执行 `(.+)` 并在它启动后中止$
   controller.abort();
   tools(this).pendingToolArgs = { command };
   tools(this).recordToolResult(await pending);
+});
+
+When(/^用已经中止的 AbortSignal 调用 Bash 工具执行 `(.+)`$/, async function (this: SynapseWorld, command: string) {
+  tools(this).pendingToolArgs = { command };
+  tools(this).recordToolResult(await (await tools(this).tool()).execute({ command }, { signal: AbortSignal.abort() }));
+});
+
+When(/^用同一个 AbortSignal 调用 Bash 工具 (\d+) 次执行 `(.+)`$/, async function (this: SynapseWorld, times: string, command: string) {
+  const signal = new AbortController().signal;
+  tools(this).sharedSignal = signal;
+  for (let call = 0; call < Number(times); call++) await tools(this).callTool({ command }, { signal });
+});
+
+Then('这个 AbortSignal 上不应留下监听器', function (this: SynapseWorld) {
+  expect(getEventListeners(tools(this).sharedSignal!, 'abort')).to.have.length(0);
+});
+
+When(/^以 JSON 参数 `(.+)` 调用 Bash 工具并立即取消$/, async function (this: SynapseWorld, json: string) {
+  const args: unknown = JSON.parse(json);
+  const pending = (await tools(this).tool()).execute(args);
+  pending.cancel();
+  tools(this).pendingToolArgs = args;
+  tools(this).recordToolResult(await pending);
+});
+
+When(/^通过持有 Router 的对象构造的 Bash 工具执行 `(.+)`$/, async function (this: SynapseWorld, command: string) {
+  tools(this).pendingToolArgs = { command };
+  tools(this).recordToolResult(await new BashTool({ router: await tools(this).router() }).execute({ command }));
 });
 
 When(/^通过 Bash 工具执行 `(.+)`$/, async function (this: SynapseWorld, command: string) {
@@ -367,6 +423,20 @@ Then(/^标准输出应带截断标记，保留的字节数与省略的字节数�
   expect(kept + Number(marker![1])).to.equal(Number(total));
 });
 
+/**
+ * Which chunks the pipe delivers decides how much of the end survives, so the shape is checked, not the bytes:
+ * either everything, or exactly the first N bytes, the marker, and an end of the output, adding up to all of it.
+ */
+Then(/^(stdout|stderr) 应为 "(.*)" 或它保留开头 (\d+) 字节与一段结尾、中间标注省略字节数的样子$/, async function (this: SynapseWorld, stream: 'stdout' | 'stderr', text: string, head: string) {
+  const full = unescapeStepText(text);
+  const actual = (await tools(this).result())[stream];
+  if (actual === full) return;
+  const match = /^([\s\S]*?)\n\[output truncated: (\d+) bytes omitted\]\n([\s\S]*)$/.exec(actual);
+  expect(match, `${stream}: ${JSON.stringify(actual)}`).to.not.equal(null);
+  const [, kept, omitted, end] = match!;
+  expect({ kept, endOfOutput: full.endsWith(end), total: kept.length + Number(omitted) + end.length }).to.deep.equal({ kept: full.slice(0, Number(head)), endOfOutput: true, total: full.length });
+});
+
 Then(/^命令应在 (\d+) 毫秒内结束$/, function (this: SynapseWorld, limit: string) {
   expect(tools(this).lastElapsedMs).to.be.below(Number(limit));
 });
@@ -402,6 +472,18 @@ Then(/^Bash 工具结果应为失败，类别 `(\w+)`(?:，退出码 (\d+))?$/, 
 
 Then(/^Bash 工具消息应包含 `(.+)`$/, function (this: SynapseWorld, text: string) {
   expect(tools(this).toolResult.message).to.include(text);
+});
+
+/** Each field the table names, exactly: isError, message, output, brief, and the extras (exitCode, failureCategory, baseCommand). */
+Then('Bash 工具结果应为:', async function (this: SynapseWorld, table: DataTable) {
+  const { isError, message, output, brief, extras } = tools(this).toolResult;
+  const workspace = await this.tempDir();
+  const actual: Record<string, unknown> = { isError, message, output, brief, ...extras };
+  for (const [field, expected] of Object.entries(table.rowsHash())) expect(String(actual[field]), field).to.equal(expected.replaceAll('{workspace}', workspace));
+});
+
+Then('Bash 工具消息应为:', function (this: SynapseWorld, expected: string) {
+  expect(tools(this).toolResult.message).to.equal(expected);
 });
 
 Then(/^Bash 工具的定义应只有必填字符串参数 `(\w+)`$/, async function (this: SynapseWorld, name: string) {

@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import type { ToolResult } from '../src';
 import { quoteShellArg } from '../src/tools/shell-quote';
-import { tokenizeShellLine } from '../src/tools/shell-tokenizer';
+import { TokenizeError, tokenizeShellLine } from '../src/tools/shell-tokenizer';
 import { ToolsContext } from './support/tools-context';
 import type { SynapseWorld } from './support/world';
 
@@ -76,6 +76,23 @@ Then(/^对 (\d+) 组生成的词，引用后再分词得到原来的词$/, funct
     }),
     { numRuns: Number(runs) },
   );
+});
+
+/** Each line of the doc string: {"line", "words", "operators"} or {"line", "error"}. */
+Then('分词器对每一行的结果应为:', function (cases: string) {
+  for (const text of cases.split('\n')) {
+    const { line, error, ...expected } = JSON.parse(text) as { line: string; error?: string; words?: string[]; operators?: string[] };
+    if (error) {
+      const thrown = (() => {
+        try {
+          tokenizeShellLine(line);
+        } catch (caught) {
+          return caught;
+        }
+      })();
+      expect(thrown, line).to.be.instanceOf(TokenizeError).and.deep.include({ name: 'TokenizeError', message: error });
+    } else expect(tokenizeShellLine(line), line).to.deep.equal(expected);
+  }
 });
 
 // --- TodoWrite against an oracle written independently of the zod schema --------------------------

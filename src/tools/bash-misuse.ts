@@ -17,7 +17,7 @@ export function detectBashMisuse(command: string): ToolResult | undefined {
         `Call the tool as ${example}${inner ? `, i.e. with command ${JSON.stringify(inner)}` : ''}.`,
     );
   }
-  const prefixed = /^Bash\s+(\S[\s\S]*)$/.exec(text);
+  const prefixed = /^Bash\s+(\S[\s\S]*)/.exec(text);
   if (prefixed) {
     return misuse(`Do not start the command with the tool name "Bash". Call Bash(command=${JSON.stringify(prefixed[1])}).`);
   }

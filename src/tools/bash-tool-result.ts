@@ -11,7 +11,8 @@ export function formatCommandOutput(stdout: string, stderr: string): string {
 /** The command name a failure is reported under: the first word, past `bash ` and VAR=value prefixes. */
 export function baseCommandOf(command: string): string {
   const words = stripBashPrefix(command.trim(), '/').split(/\s+/);
-  const first = words.find((word) => !/^[A-Za-z_]\w*=/.test(word)) ?? words[0] ?? '';
+  // split always yields at least one word: when every word is an assignment, the first one names the command.
+  const first = words.find((word) => !/^[A-Za-z_]\w*=/.test(word)) ?? words[0]!;
   return firstWord(first) || first;
 }
 

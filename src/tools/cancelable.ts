@@ -15,14 +15,10 @@ export interface CancelableOutcomes<T> {
 export function cancelable<T>(work: (signal: AbortSignal) => Promise<T>, outcomes: CancelableOutcomes<T>): CancelablePromise<T> {
   const controller = new AbortController();
   const promise = new Promise<T>((resolve) => {
+    // Stryker disable next-line ObjectLiteral,BooleanLiteral: a signal aborts at most once, so `once` changes nothing
     controller.signal.addEventListener('abort', () => resolve(outcomes.interrupted()), { once: true });
-    let started: Promise<T>;
-    try {
-      started = work(controller.signal);
-    } catch (error) {
-      resolve(outcomes.failed(error));
-      return;
-    }
+    // The async wrapper turns a synchronous throw into a rejection too.
+    const started = (async () => work(controller.signal))();
     started.then(resolve, (error: unknown) => resolve(outcomes.failed(error)));
   });
   return Object.assign(promise, { cancel: () => controller.abort() });
@@ -36,6 +32,7 @@ export function cancelOnAbort(signal: AbortSignal | undefined, target: { cancel(
     return () => {};
   }
   const onAbort = () => target.cancel();
+  // Stryker disable next-line ObjectLiteral,BooleanLiteral: a signal aborts at most once, and the caller removes the listener when it settles
   signal.addEventListener('abort', onAbort, { once: true });
   return () => signal.removeEventListener('abort', onAbort);
 }

@@ -3,14 +3,15 @@
  * A best-effort screen of what agents commonly type, not a sandbox.
  */
 const WRITING_COMMANDS = new Set(['rm', 'rmdir', 'mv', 'cp', 'mkdir', 'touch', 'chmod', 'chown', 'chgrp', 'ln', 'tee', 'dd', 'truncate', 'install', 'shred', 'unlink', 'rsync', 'patch', 'mkfifo']);
+const GIT_WRITING_SUBCOMMANDS = new Set(['commit', 'push', 'checkout', 'reset', 'add', 'rm', 'mv', 'merge', 'rebase', 'stash', 'apply', 'clean']);
 
 /** Returns why the command is refused in read-only mode, or undefined when it only reads. */
 export function findWriteInNativeCommand(command: string): string | undefined {
   const withoutQuoted = command.replace(/'[^']*'|"(?:\\.|[^"\\])*"/g, '""');
-  // Output redirections, except to /dev/null or to another descriptor (2>&1).
-  const redirect = /(?:^|[^<>&0-9])\d*>>?(?!&)\s*(\S+)/g;
+  // Output redirections, except to /dev/null or to another descriptor (2>&1, 2> &1).
+  const redirect = /(?:^|[^<>&0-9])\d*>>?\s*(?!&)(\S+)/g;
   for (const match of withoutQuoted.matchAll(redirect)) {
-    if (match[1] !== '/dev/null' && !match[1].startsWith('&')) return `output redirection to ${match[1]}`;
+    if (match[1] !== '/dev/null') return `output redirection to ${match[1]}`;
   }
   for (const segment of withoutQuoted.split(/&&|\|\||[|;&\n]|\$\(|`/)) {
     const words = segment
@@ -24,9 +25,9 @@ export function findWriteInNativeCommand(command: string): string | undefined {
     if ((base === 'sed' || base === 'perl') && args.some((arg) => /^-[a-zA-Z]*i/.test(arg) || arg.startsWith('--in-place'))) {
       return `\`${base} -i\` edits files in place`;
     }
-    if (base === 'git' && ['commit', 'push', 'checkout', 'reset', 'add', 'rm', 'mv', 'merge', 'rebase', 'stash', 'apply', 'clean'].includes(args[0] ?? '')) {
-      return `\`git ${args[0]}\` changes the repository`;
-    }
+    // Stryker disable next-line StringLiteral: a `git` without arguments matches no subcommand, whatever stands in for the missing one
+    const subcommand = args[0] ?? '';
+    if (base === 'git' && GIT_WRITING_SUBCOMMANDS.has(subcommand)) return `\`git ${subcommand}\` changes the repository`;
   }
   return undefined;
 }

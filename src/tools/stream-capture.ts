@@ -29,19 +29,21 @@ export class StreamCapture {
 
   push(chunk: Buffer): void {
     if (this.complete) return; // late output from a background job belongs to no command
-    this.store(chunk);
-    this.scan = this.scan.length ? Buffer.concat([this.scan, chunk]) : chunk;
+    const earlier = this.scan.length; // bytes of earlier chunks the scan still holds
+    this.scan = earlier ? Buffer.concat([this.scan, chunk]) : chunk;
     const at = this.scan.indexOf(this.marker);
+    // Only output is stored: the marker and its payload never take room from the command's own bytes.
+    this.store(at < 0 ? chunk : chunk.subarray(0, Math.max(0, at - earlier)));
     if (at < 0) {
       this.scan = this.scan.subarray(Math.max(0, this.scan.length - this.marker.length + 1));
       return;
     }
+    this.markerOffset ??= this.total - Math.max(0, earlier - at);
     const end = this.scan.indexOf(0, at + this.marker.length);
     if (end < 0) {
       this.scan = this.scan.subarray(at);
       return;
     }
-    this.markerOffset = this.total - this.scan.length + at;
     this.payload = this.scan.subarray(at + this.marker.length, end).toString('utf8');
     this.scan = EMPTY;
   }
@@ -51,8 +53,10 @@ export class StreamCapture {
     const end = this.markerOffset ?? this.total;
     const headPart = Buffer.concat(this.head).subarray(0, Math.min(this.headSize, end));
     const tailStart = this.total - this.tailSize;
-    const tailPart = end > tailStart ? Buffer.concat(this.tail).subarray(0, end - tailStart) : EMPTY;
-    const omitted = Math.max(0, Math.min(end, tailStart) - this.headSize);
+    // The last tailBytes before the end, whichever chunks they came in.
+    const from = Math.max(tailStart, this.headSize, end - this.tailBytes);
+    const tailPart = Buffer.concat(this.tail).subarray(from - tailStart, end - tailStart); // empty when end <= from
+    const omitted = Math.max(0, Math.min(end, from) - this.headSize);
     if (!omitted) return Buffer.concat([headPart, tailPart]).toString('utf8');
     return `${headPart.toString('utf8')}\n[output truncated: ${omitted} bytes omitted]\n${tailPart.toString('utf8')}`;
   }

@@ -3,7 +3,19 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { quoteShellArg } from '../../src/tools/shell-quote';
-import { BashRouter, BashTool, TodoStore, type BashRouterOptions, type CancelablePromise, type CommandResult, type TodoItem, type TaskRequest, type TodoState, type ToolResult } from '../../src';
+import {
+  BashRouter,
+  BashTool,
+  TodoStore,
+  type BashRouterOptions,
+  type CancelablePromise,
+  type CommandResult,
+  type TodoItem,
+  type TaskRequest,
+  type TodoState,
+  type ToolExecuteOptions,
+  type ToolResult,
+} from '../../src';
 import { namespacePids } from './sandbox-pids';
 import { block, section, type Narrating } from './transcript';
 import type { SynapseWorld } from './world';
@@ -49,6 +61,8 @@ export class ToolsContext implements Narrating {
   /** What a recording sub-agent executor received. */
   readonly taskRequests: TaskRequest[] = [];
   pendingToolArgs?: unknown;
+  /** A caller's signal several tool calls shared. */
+  sharedSignal?: AbortSignal;
   private lastToolResult?: ToolResult;
   /** Everything routed and every Bash tool call of the scenario, in order, for its transcript. */
   private readonly log: string[] = [];
@@ -159,8 +173,8 @@ export class ToolsContext implements Narrating {
   }
 
   /** Calls the Bash tool with the arranged arguments and keeps its result. */
-  async callTool(args: unknown = this.pendingToolArgs): Promise<ToolResult> {
-    this.lastToolResult = await (await this.tool()).execute(args);
+  async callTool(args: unknown = this.pendingToolArgs, options: ToolExecuteOptions = {}): Promise<ToolResult> {
+    this.lastToolResult = await (await this.tool()).execute(args, options);
     this.logToolCall(args, this.lastToolResult);
     return this.lastToolResult;
   }
