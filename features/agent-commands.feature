@@ -1,0 +1,70 @@
+@own @tools
+Feature: Agent 命令的参数、路径与文件错误
+  `read`、`write`、`edit`、`glob`、`search` 在 Node 中运行：参数按 Shell 规则拆分但不是 Shell，
+  选项可以写成 `--name value` 或 `--name=value`，数值选项必须是正整数；相对路径按 Shell 的当前目录解析，
+  `~` 是主目录；文件系统错误变成说明了路径（按模型写的样子）的执行错误，参数错误是带用法行的用法错误。
+
+  Rule: 参数解析
+
+    Scenario Outline: 参数错误是带用法行的用法错误：<情形>
+      Given Router 已就绪
+      And 工作区文件 `note.txt` 的内容为 "one\ntwo\nthree\n"
+      When 路由命令 `<命令>`
+      Then 命令结果应为 stdout ""、stderr "Error: <原因>\nUsage: read <path> [--offset N] [--limit N]\n"、退出码 1
+      And 命令结果的失败类别应为 `invalid_usage`
+
+      Examples:
+        | 情形             | 命令                          | 原因                                        |
+        | 未闭合的引号     | read "note.txt                | Unterminated double quote                   |
+        | 多个路径         | read note.txt tmp.txt         | read takes exactly one path                 |
+        | 未知选项         | read note.txt --from 2        | unknown option --from                       |
+        | 选项缺少值       | read note.txt --limit         | option --limit needs a value                |
+        | 数值为零         | read note.txt --limit 0       | --limit must be a positive integer, got \"0\"   |
+        | 数值不是整数     | read note.txt --offset=1.5    | --offset must be a positive integer, got \"1.5\" |
+        | 负数             | read note.txt --offset=-2     | --offset must be a positive integer, got \"-2\"  |
+
+    Scenario: 选项也可以写成 --name=value，-h 与 --help 相同
+      Given Router 已就绪
+      And 工作区文件 `note.txt` 的内容为 "one\ntwo\nthree\n"
+      When 路由命令 `read note.txt --offset=3 --limit=1`
+      Then 命令结果应为 stdout "three\n[lines 3-3 of 3.]\n"、stderr ""、退出码 0
+      When 路由命令 `read -h`
+      Then 标准输出应以 `read <path> [--offset N] [--limit N]` 开头
+
+    Scenario: 以 - 加数字开头的词是位置参数而不是选项
+      Given Router 已就绪
+      And 工作区文件 `n.txt` 的内容为 "x -5 y\n"
+      When 路由命令 `search -5 n.txt`
+      Then 命令结果应为 stdout "n.txt:1: x -5 y\n"、stderr ""、退出码 0
+
+  Rule: 路径
+
+    Scenario: ~ 与 ~/ 开头的路径按主目录解析，输出里保留模型写的路径
+      Given Router 的沙箱模式为 "off"
+      When 路由命令 `write ~/notes/today.md "buy milk"`
+      Then 命令结果应为 stdout "Wrote 8 bytes to ~/notes/today.md\n"、stderr ""、退出码 0
+      And 主目录里的文件 `notes/today.md` 的内容应为 "buy milk"
+      When 路由命令 `read ~/notes/today.md`
+      Then 命令结果应为 stdout "buy milk"、stderr ""、退出码 0
+      When 路由命令 `read ~`
+      Then 命令结果应为 stdout ""、stderr "Is a directory: ~ (list it with glob or ls)\n"、退出码 1
+
+  Rule: 文件系统错误说明路径
+
+    Scenario Outline: <命令> 遇到<情形>
+      Given Router 已就绪
+      And 工作区文件 `dir/inner.txt` 的内容为 "inside\n"
+      And 工作区里的 `loop` 是指向自己的符号链接
+      When 路由命令 `<命令>`
+      Then 退出码应为 `1`
+      And 命令结果的失败类别应为 `execution_error`
+      And stderr 应包含 `<说明>`
+
+      Examples:
+        | 命令                     | 情形                 | 说明                                               |
+        | read tmp.txt/x           | 把文件当目录         | File not found: tmp.txt/x                          |
+        | write dir "text"         | 写入目录             | Is a directory: dir (list it with glob or ls)      |
+        | edit dir a b             | 编辑目录             | Cannot edit dir: it is not a regular file          |
+        | edit missing.txt a b     | 编辑不存在的文件     | File not found: missing.txt                        |
+        | read loop                | 符号链接环           | Cannot access loop: ELOOP                          |
+        | write loop "text"        | 写入符号链接环       | Cannot access loop: ELOOP                          |
