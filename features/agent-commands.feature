@@ -68,3 +68,96 @@ Feature: Agent 命令的参数、路径与文件错误
         | edit missing.txt a b     | 编辑不存在的文件     | File not found: missing.txt                        |
         | read loop                | 符号链接环           | Cannot access loop: ELOOP                          |
         | write loop "text"        | 写入符号链接环       | Cannot access loop: ELOOP                          |
+
+  Rule: 每个命令的 --help 是完整的说明
+
+    Scenario: `read --help` 给出完整的用法说明
+      Given Router 已就绪
+      When 路由命令 `read --help`
+      Then 标准输出应为:
+        """
+        read <path> [--offset N] [--limit N]
+          Print a text file. Relative paths resolve against the shell's current directory.
+          --offset N  first line to print (1-based, default 1)
+          --limit N   number of lines to print (default 2000)
+          Lines longer than 2000 characters are cut, and at most 96 KiB are printed;
+          when lines remain, a last line says how to read on. Only regular text files can be read.
+        Examples: read src/index.ts | read notes.md --offset 100 --limit 50
+
+        """
+
+    Scenario: `write --help` 给出完整的用法说明
+      Given Router 已就绪
+      When 路由命令 `write --help`
+      Then 标准输出应为:
+        """
+        write <path> <content>
+        write <path> <<'EOF'
+        ...lines...
+        EOF
+          Create or overwrite a file (parent directories are created). Relative paths resolve against the
+          shell's current directory. Quote <content> as one argument; no $VAR or glob expansion happens.
+          The heredoc form writes the lines literally, each ending with a newline.
+        Examples: write notes.txt "first line" | write src/a.ts <<'EOF' ... EOF
+
+        """
+
+    Scenario: `edit --help` 给出完整的用法说明
+      Given Router 已就绪
+      When 路由命令 `edit --help`
+      Then 标准输出应为:
+        """
+        edit <path> <old text> <new text>
+          Replace exactly one occurrence of <old text> with <new text>. The match is exact (whitespace and
+          newlines included); it fails when <old text> is absent or occurs more than once: add surrounding
+          lines to make it unique. Quote each argument; multi-line text may span lines inside the quotes.
+        Example: edit src/a.ts "const x = 1;" "const x = 2;"
+
+        """
+
+    Scenario: `glob --help` 给出完整的用法说明
+      Given Router 已就绪
+      When 路由命令 `glob --help`
+      Then 标准输出应为:
+        """
+        glob <pattern> [directory]
+          List the files matching a glob pattern, one per line, sorted. The pattern is relative to
+          [directory] (default: the shell's current directory) unless it is absolute.
+          * and ? match within a path segment, ** across segments, [abc] a class, {a,b} alternatives.
+          .git and node_modules are skipped unless the pattern names them; at most 1000 paths are listed.
+        Quote the pattern so the shell syntax is not misread: glob "src/**/*.ts"
+
+        """
+
+    Scenario: `search --help` 给出完整的用法说明
+      Given Router 已就绪
+      When 路由命令 `search --help`
+      Then 标准输出应为:
+        """
+        search <regex> [path] [-i] [--glob <pattern>]
+          Search file contents with a regular expression (RE2 syntax: linear time, so no lookaround or
+          backreferences) and print path:line: text for each
+          matching line. [path] is a file or directory (default: the shell's current directory).
+          -i / --ignore-case   case-insensitive
+          --glob <pattern>     only files whose path (relative to [path]) matches, e.g. "**/*.ts"
+          Binary files, files over 2 MB, .git and node_modules are skipped; at most 500 matches are listed.
+        Example: search "function \w+Router" src --glob "**/*.ts"
+
+        """
+
+    Scenario: `TodoWrite --help` 给出完整的用法说明
+      Given Router 已就绪
+      When 路由命令 `TodoWrite --help`
+      Then 标准输出应为:
+        """
+        TodoWrite '<json>'
+        TodoWrite <<'EOF'  (the JSON on the following lines, then a line EOF)
+          Replace the todo list. The JSON is {"todos": [ {content, activeForm, status}, ... ]}:
+          content     what to do ("Run the tests"), non-blank
+          activeForm  the same in the present continuous ("Running the tests"), non-blank
+          status      pending | in_progress | completed
+          No other keys are allowed. {"todos":[]} clears the list. Limits: SYNAPSE_TODO_MAX_ITEMS items
+          (default 50), SYNAPSE_TODO_MAX_CONTENT_LENGTH characters per text (default 200).
+        USAGE: TodoWrite '{"todos":[{"content":"Run the tests","activeForm":"Running the tests","status":"pending"}]}'
+
+        """
