@@ -161,3 +161,45 @@ Feature: Agent 命令的参数、路径与文件错误
         USAGE: TodoWrite '{"todos":[{"content":"Run the tests","activeForm":"Running the tests","status":"pending"}]}'
 
         """
+
+  Rule: 每个命令的参数错误都给出原因与它的用法行
+
+    Scenario Outline: <命令> 的用法错误
+      Given Router 已就绪
+      When 路由命令 `<命令>`
+      Then 退出码应为 `1`
+      And 命令结果的失败类别应为 `invalid_usage`
+      And stderr 应包含 `Error: <原因>`
+      And stderr 应包含 `<用法>`
+
+      Examples:
+        | 命令                        | 原因                                                        | 用法                                                                                              |
+        | write a.txt                 | missing <path> or <content>                                 | Usage: write <path> <content>   or   write <path> <<'EOF' (lines, then a line EOF)               |
+        | write a.txt one two         | expected <path> and one quoted <content>, got 3 arguments   | Usage: write <path> <content>   or   write <path> <<'EOF' (lines, then a line EOF)               |
+        | edit tmp.txt banana         | expected 3 arguments (<path> <old text> <new text>), got 2  | Usage: edit <path> <old text> <new text>                                                          |
+        | edit tmp.txt "" apple       | <old text> must not be empty                                | Usage: edit <path> <old text> <new text>                                                          |
+        | glob "*" . extra            | too many arguments                                          | Usage: glob <pattern> [directory]                                                                 |
+        | search a . -x               | unknown option -x                                           | Usage: search <regex> [path] [-i] [--glob <pattern>]                                              |
+        | search "a(" .               | invalid regular expression (RE2 syntax: no lookaround or backreferences): | Usage: search <regex> [path] [-i] [--glob <pattern>]                                |
+        | TodoWrite '{}' '{}'         | expected the JSON as one single-quoted argument             | USAGE: TodoWrite '{"todos":[{"content":"Run the tests","activeForm":"Running the tests","status":"pending"}]}' |
+        | TodoWrite "{                | Unterminated double quote (quote the JSON in single quotes) | USAGE: TodoWrite                                                                                  |
+        | TodoWrite 'not json'        | Invalid JSON format:                                        | USAGE: TodoWrite                                                                                  |
+
+    Scenario Outline: heredoc 形式的用法错误：<情形>
+      Given Router 已就绪
+      When 路由命令:
+        """
+        <首行>
+        body
+        <末行>
+        """
+      Then 退出码应为 `1`
+      And 命令结果的失败类别应为 `invalid_usage`
+      And stderr 应包含 `Error: <原因>`
+
+      Examples:
+        | 情形                           | 首行                      | 末行 | 原因                                                     |
+        | write 的 heredoc 没有结束行     | write a.txt <<'EOF'       | end  | Unterminated heredoc: expected a line holding only EOF   |
+        | write 在 << 前有两个词          | write a.txt more <<'EOF'  | EOF  | the heredoc form takes exactly one <path> before <<      |
+        | TodoWrite 的 heredoc 没有结束行 | TodoWrite <<'EOF'         | end  | Unterminated heredoc: expected a line holding only EOF   |
+        | TodoWrite 与 << 之间有文字      | TodoWrite list <<'EOF'    | EOF  | nothing may come between TodoWrite and <<                |
