@@ -203,3 +203,28 @@ Feature: Agent 命令的参数、路径与文件错误
         | write 在 << 前有两个词          | write a.txt more <<'EOF'  | EOF  | the heredoc form takes exactly one <path> before <<      |
         | TodoWrite 的 heredoc 没有结束行 | TodoWrite <<'EOF'         | end  | Unterminated heredoc: expected a line holding only EOF   |
         | TodoWrite 与 << 之间有文字      | TodoWrite list <<'EOF'    | EOF  | nothing may come between TodoWrite and <<                |
+
+  Rule: 每种文件系统错误都有一句说明路径的话
+
+    Scenario Outline: 文件系统报告 <错误> 时模型看到 "<说明>"
+      When 访问 `notes/a.txt` 时文件系统报告错误码 <错误>
+      Then 命令结果应为 stdout ""、stderr "<说明>\n"、退出码 1
+      And 命令结果的失败类别应为 `execution_error`
+
+      Examples:
+        | 错误    | 说明                                                          |
+        | ENOENT  | File not found: notes/a.txt                                   |
+        | ENOTDIR | File not found: notes/a.txt                                   |
+        | EISDIR  | Is a directory: notes/a.txt (list it with glob or ls)         |
+        | EACCES  | Permission denied: notes/a.txt                                |
+        | EPERM   | Permission denied: notes/a.txt                                |
+        | EIO     | Cannot access notes/a.txt: EIO: simulated failure, open 'notes/a.txt' |
+
+    Scenario Outline: 抛出的不是 Error（<值>）时也给出说明而不是再抛出
+      When 访问 `a.txt` 时抛出的不是 Error 而是 <值>
+      Then 命令结果应为 stdout ""、stderr "Cannot access a.txt: <说明>\n"、退出码 1
+
+      Examples:
+        | 值        | 说明      |
+        | "boom"    | boom      |
+        | undefined | undefined |
