@@ -228,3 +228,73 @@ Feature: Agent 命令的参数、路径与文件错误
         | 值        | 说明      |
         | "boom"    | boom      |
         | undefined | undefined |
+
+  Rule: glob 从模式的字面前缀开始遍历，结果相对于给定的目录
+
+    Scenario Outline: glob <模式> <目录>
+      Given Router 已就绪
+      And 工作区中有文件 "src/a.ts, src/lib/b.ts, node_modules/m/index.ts, .git/HEAD"
+      And 命令里的 `{workspace}` 是工作区的绝对路径
+      When 路由命令 `glob "<模式>" <目录>`
+      Then 标准输出应为:
+        """
+        <输出>
+
+        """
+
+      Examples:
+        | 模式                    | 目录 | 输出                                       |
+        | *.ts                    | src  | a.ts                                       |
+        | **/*.ts                 | src  | a.ts\nlib/b.ts                              |
+        | src/lib/b.ts            |      | src/lib/b.ts                               |
+        | src/lib/c.ts            |      | No files match src/lib/c.ts                |
+        | node_modules/**         |      | node_modules/m/index.ts                    |
+        | .git/*                  |      | .git/HEAD                                  |
+        | {workspace}/src/*.ts    | src  | {workspace}/src/a.ts                       |
+
+    Scenario: glob 最多列出 1000 个路径，并说明还有更多
+      Given Router 已就绪
+      And 工作区目录 `many` 里有 1001 个文件
+      When 路由命令 `glob "many/*.txt"`
+      Then 标准输出应有 1001 行，最后一行是 "[more than 1000 matches; narrow the pattern]"
+      When 路由命令 `glob "many/f0*.txt"`
+      Then 标准输出应有 1000 行，最后一行是 "many/f0999.txt"
+
+  Rule: search 跳过不该读的文件，结果有上限
+
+    Scenario: search 最多列出 500 处匹配，并说明还有更多
+      Given Router 已就绪
+      And 工作区文件 `hits.txt` 有 501 行 "hit"
+      When 路由命令 `search hit hits.txt`
+      Then 标准输出应有 501 行，最后一行是 "[more than 500 matches; narrow the search]"
+
+    Scenario: search 恰好 500 处匹配时全部列出
+      Given Router 已就绪
+      And 工作区文件 `hits.txt` 有 500 行 "hit"
+      When 路由命令 `search hit`
+      Then 标准输出应有 500 行，最后一行是 "hits.txt:500: hit"
+
+    Scenario: search 把超过 300 个字符的行截断
+      Given Router 已就绪
+      And 工作区文件 `long.txt` 是一行 400 个 "a" 再加一个 "!"
+      When 路由命令 `search "!" long.txt`
+      Then 标准输出应有 1 行
+      And 标准输出的第 1 行应为 "long.txt:1: " 后接 300 个 "a" 与 "…"
+
+    Scenario: search 跳过二进制文件、超过 2 MB 的文件、FIFO、.git 与 node_modules
+      Given Router 已就绪
+      And 工作区文件 `text.txt` 的内容为 "needle\n"
+      And 工作区文件 `binary.bin` 的内容为 "needle\u0000\n"
+      And 工作区文件 `big.txt` 是一行 2097146 个 "a" 再加一个 "needle"
+      And 工作区文件 `limit.txt` 是一行 2097145 个 "a" 再加一个 "needle"
+      And 工作区文件 `.git/config` 的内容为 "needle\n"
+      And 工作区文件 `node_modules/m/index.js` 的内容为 "needle\n"
+      And 工作区里有一个 FIFO `pipe`
+      When 路由命令 `search needle$ --ignore-case`
+      Then 标准输出应有 2 行，最后一行是 "text.txt:1: needle"
+      And 标准输出的第 1 行应为 "limit.txt:1: " 后接 300 个 "a" 与 "…"
+
+    Scenario: search 默认在当前目录中查找，没有匹配时这样说
+      Given Router 已就绪
+      When 路由命令 `search nothing-here`
+      Then 命令结果应为 stdout "No matches for /nothing-here/ in .\n"、stderr ""、退出码 0

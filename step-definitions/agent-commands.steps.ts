@@ -1,4 +1,4 @@
-import { readFile, symlink } from 'node:fs/promises';
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { Given, Then, When } from '@cucumber/cucumber';
@@ -26,4 +26,34 @@ When('访问 `{}` 时文件系统报告错误码 {word}', function (this: Synaps
 When('访问 `{}` 时抛出的不是 Error 而是 {}', function (this: SynapseWorld, path: string, thrown: string) {
   const value: unknown = thrown === 'undefined' ? undefined : JSON.parse(thrown);
   tools(this).record(`(${thrown} thrown on ${path})`, fileErrorResult(value, path));
+});
+
+Given('工作区目录 `{}` 里有 {int} 个文件', async function (this: SynapseWorld, directory: string, count: number) {
+  const path = await tools(this).workspacePath(directory);
+  await mkdir(path, { recursive: true });
+  await Promise.all(Array.from({ length: count }, (_, index) => writeFile(join(path, `f${String(index).padStart(4, '0')}.txt`), 'x\n')));
+});
+
+Given('命令里的 `\\{workspace}` 是工作区的绝对路径', async function (this: SynapseWorld) {
+  tools(this).placeholders.set('workspace', await this.tempDir());
+});
+
+const outputLines = async (world: SynapseWorld) => {
+  const lines = (await tools(world).result()).stdout.split('\n');
+  expect(lines.pop(), 'output ends with a newline').to.equal('');
+  return lines;
+};
+
+Then('标准输出应有 {int} 行', async function (this: SynapseWorld, count: number) {
+  expect(await outputLines(this)).to.have.length(count);
+});
+
+Then('标准输出应有 {int} 行，最后一行是 {string}', async function (this: SynapseWorld, count: number, last: string) {
+  const lines = await outputLines(this);
+  expect(lines).to.have.length(count);
+  expect(lines.at(-1)).to.equal(last);
+});
+
+Then('标准输出的第 {int} 行应为 {string} 后接 {int} 个 {string} 与 {string}', async function (this: SynapseWorld, line: number, head: string, count: number, letter: string, tail: string) {
+  expect((await tools(this).result()).stdout.split('\n')[line - 1]).to.equal(`${head}${letter.repeat(count)}${tail}`);
 });
