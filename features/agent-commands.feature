@@ -298,3 +298,63 @@ Feature: Agent 命令的参数、路径与文件错误
       Given Router 已就绪
       When 路由命令 `search nothing-here`
       Then 命令结果应为 stdout "No matches for /nothing-here/ in .\n"、stderr ""、退出码 0
+
+  Rule: 扩展命令 task:、mcp:、skill: 的边界
+
+    Scenario: task:<类型> --help 说明怎样委派子代理
+      Given Router 注入了记录请求的 SubAgent 执行器
+      When 路由命令 `task:general --help`
+      Then 标准输出应为:
+        """
+        task:<type> --prompt "<what to do>" [--description "<short title>"]
+          Delegate work to a sub-agent of the given type (for example task:general, task:explore).
+          -p is short for --prompt, -d for --description. Without --prompt the remaining words are the prompt.
+        Example: task:explore -p "Find where the config is loaded" -d "find config loading"
+
+        """
+
+    Scenario Outline: task 命令的用法错误：<情形>
+      Given Router 注入了记录请求的 SubAgent 执行器
+      When 路由命令 `<命令>`
+      Then 命令结果应为 stdout ""、stderr "Error: <原因>\nUsage: task:<type> --prompt \"<what to do>\" [--description \"<short title>\"]   (or: task:<type> <prompt words>)\n"、退出码 1
+      And 命令结果的失败类别应为 `invalid_usage`
+
+      Examples:
+        | 情形                 | 命令                                 | 原因                                           |
+        | 没有类型             | task: -p "x"                         | missing task type after task:                  |
+        | 类型含非法字符       | task:a/b -p "x"                      | invalid task type \"a/b\"                        |
+        | 类型以冒号结尾       | task:skill: -p "x"                   | invalid task type \"skill:\"                     |
+        | --prompt 之外还有词  | task:general -p "x" and more         | unexpected arguments besides --prompt: and more |
+        | prompt 只有空白      | task:general --prompt "   "          | missing prompt                                 |
+        | 引号未闭合           | task:general "oops                   | Unterminated double quote                      |
+
+    Scenario Outline: 没有注入处理器时，<命令> 说明没有配置
+      Given Router 已就绪
+      When 路由命令 `<命令>`
+      Then 命令结果应为 stdout "<stdout>"、stderr "<stderr>"、退出码 <退出码>
+
+      Examples:
+        | 命令             | stdout                             | stderr                                                                                 | 退出码 |
+        | mcp:list         | No MCP servers are configured.\\n  |                                                                                        | 0      |
+        | mcp:files:read a |                                    | Unknown MCP server: files (no MCP servers are configured), so mcp:files:read does not exist\\n | 1      |
+        | skill:list       | No skills are installed.\\n        |                                                                                        | 0      |
+        | skill:pdf:fill   |                                    | Unknown skill: pdf (no skills are configured)\\n                                       | 1      |
+
+    Scenario Outline: 只有前缀的 <命令> 是用法错误
+      Given Router 已就绪
+      When 路由命令 `<命令> x`
+      Then 命令结果应为 stdout ""、stderr "Error: <原因>\nUsage: <命令> [arguments...]\n"、退出码 1
+
+      Examples:
+        | 命令   | 原因                                                        |
+        | mcp:   | expected mcp:list or mcp:<server>:<tool>                    |
+        | skill: | expected skill:list, skill:search, skill:load or skill:<name> |
+
+    Scenario: mcp 命令的一个 JSON 对象参数原样传给处理器，其余按 Shell 规则拆分
+      Given Router 注入了只认识服务器 "files" 的 MCP 处理器
+      When 路由命令 `mcp:files:write {"text": "it's here", "n": 1}`
+      Then 命令结果应为 stdout "files/write ['{\"text\": \"it's here\", \"n\": 1}']\n"、stderr ""、退出码 0
+      When 路由命令 `mcp:files:write {not json} "two words"`
+      Then 命令结果应为 stdout "files/write ['{not','json}','two words']\n"、stderr ""、退出码 0
+      When 路由命令 `mcp:files:write "unclosed`
+      Then 命令结果应为 stdout ""、stderr "Error: Unterminated double quote\nUsage: mcp:files:write [arguments...]\n"、退出码 1
