@@ -358,3 +358,32 @@ Feature: Agent 命令的参数、路径与文件错误
       Then 命令结果应为 stdout "files/write ['{not','json}','two words']\n"、stderr ""、退出码 0
       When 路由命令 `mcp:files:write "unclosed`
       Then 命令结果应为 stdout ""、stderr "Error: Unterminated double quote\nUsage: mcp:files:write [arguments...]\n"、退出码 1
+
+  Rule: read 与 edit 的边界
+
+    Scenario Outline: read <情形>
+      Given Router 已就绪
+      And 工作区文件 `note.txt` 的内容为 "one\ntwo\nthree"
+      And 工作区文件 `data.bin` 的内容为 "PK\u0003\u0004\u0000\u0000zip"
+      When 路由命令 `<命令>`
+      Then 命令结果应为 stdout "<stdout>"、stderr "<stderr>"、退出码 <退出码>
+
+      Examples:
+        | 情形                           | 命令                         | stdout                                  | stderr                                              | 退出码 |
+        | 读到没有换行结尾的最后一行     | read note.txt                | one\\ntwo\\nthree                       |                                                     | 0      |
+        | 分页读到没有换行结尾的最后一行 | read note.txt --offset 3     | three\\n[lines 3-3 of 3.]\\n            |                                                     | 0      |
+        | 从第 1 行起没读完              | read note.txt --limit 2      | one\\ntwo\\n[lines 1-2 of 3. Continue with: read note.txt --offset 3 --limit 2]\\n | | 0 |
+        | --offset 超过末尾              | read note.txt --offset 4     |                                         | --offset 4 is past the end of note.txt (3 lines)\\n | 1      |
+        | 二进制文件                     | read data.bin                |                                         | Cannot read data.bin: it is a binary file\\n        | 1      |
+
+    Scenario: 巨大的文件只数到上限为止，总行数说成“超过”
+      Given Router 已就绪
+      And 工作区文件 `big.log` 有 1000 行 "0123456789"，之后是到 80 MB 的空洞
+      When 路由命令 `read big.log --limit 1`
+      Then 命令结果应为 stdout "0123456789\n[lines 1-1 of more than 1001. Continue with: read big.log --offset 2 --limit 1]\n"、stderr ""、退出码 0
+
+    Scenario: 超过 16 MB 的文件 edit 拒绝载入，并建议别的办法
+      Given Router 已就绪
+      And 工作区文件 `huge.txt` 有 1 行 "old"，之后是到 17 MB 的空洞
+      When 路由命令 `edit huge.txt old new`
+      Then 命令结果应为 stdout ""、stderr "Cannot edit huge.txt: it is 17825792 bytes, over the 16 MB edit limit; use sed or a script\n"、退出码 1

@@ -1,4 +1,4 @@
-import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, symlink, truncate, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { Given, Then, When } from '@cucumber/cucumber';
@@ -56,4 +56,10 @@ Then('标准输出应有 {int} 行，最后一行是 {string}', async function (
 
 Then('标准输出的第 {int} 行应为 {string} 后接 {int} 个 {string} 与 {string}', async function (this: SynapseWorld, line: number, head: string, count: number, letter: string, tail: string) {
   expect((await tools(this).result()).stdout.split('\n')[line - 1]).to.equal(`${head}${letter.repeat(count)}${tail}`);
+});
+
+Given('工作区文件 `{}` 有 {int} 行 {string}，之后是到 {int} MB 的空洞', async function (this: SynapseWorld, name: string, count: number, line: string, megabytes: number) {
+  // A sparse file: big on paper, cheap to make and to read.
+  await tools(this).writeWorkspaceFile(name, `${line}\n`.repeat(count));
+  await truncate(await tools(this).workspacePath(name), megabytes * 1024 * 1024);
 });
