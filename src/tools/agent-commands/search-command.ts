@@ -62,7 +62,7 @@ export const searchCommand: AgentCommand = {
       const path = isDirectory ? `${root}/${file}` : file;
       const text = await readText(path);
       if (text === undefined) continue;
-      const shown = relative(cwd, path) || path;
+      const shown = relative(cwd, path);
       const fileLines = text.split('\n');
       for (let index = 0; index < fileLines.length && lines.length <= MAX_MATCHES; index++) {
         const line = fileLines[index];

@@ -76,8 +76,8 @@ function extensionArguments(rest: string): string[] {
   const text = rest.trim();
   if (text.startsWith('{')) {
     try {
-      const value: unknown = JSON.parse(text);
-      if (value && typeof value === 'object' && !Array.isArray(value)) return [text];
+      JSON.parse(text); // JSON text that starts with { is an object
+      return [text];
     } catch {
       // not JSON: shell words
     }
