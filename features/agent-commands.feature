@@ -387,3 +387,25 @@ Feature: Agent 命令的参数、路径与文件错误
       And 工作区文件 `huge.txt` 有 1 行 "old"，之后是到 17 MB 的空洞
       When 路由命令 `edit huge.txt old new`
       Then 命令结果应为 stdout ""、stderr "Cannot edit huge.txt: it is 17825792 bytes, over the 16 MB edit limit; use sed or a script\n"、退出码 1
+
+    Scenario: 扩展处理器收到 Shell 的当前目录与只读标志，并能在路由器的 Shell 中运行命令
+      Given Router 注入了报告调用选项并在 Shell 中运行参数的 skill 处理器
+      When 路由命令 `mkdir -p sub && cd sub`
+      And 路由命令 `skill:demo:run pwd`
+      Then 标准输出应为:
+        """
+        target=demo:run
+        cwd={workspace}/sub
+        readOnly=false
+        aborted=false
+        shell exit 0: {workspace}/sub
+
+        """
+
+    Scenario: 只读路由器里的扩展处理器知道自己只读，它要运行的命令被拒绝
+      Given Router 注入了报告调用选项并在 Shell 中运行参数的 skill 处理器（只读）
+      When 路由命令 `skill:demo:run touch made.txt`
+      Then 标准输出应以 `target=demo:run` 开头
+      And 命令输出应包含 "readOnly=true"
+      And 命令输出应包含 "shell exit 1: read-only: a skill script may change files, which is not allowed here."
+      And 工作区中不应存在文件 `made.txt`

@@ -63,3 +63,15 @@ Given('工作区文件 `{}` 有 {int} 行 {string}，之后是到 {int} MB 的�
   await tools(this).writeWorkspaceFile(name, `${line}\n`.repeat(count));
   await truncate(await tools(this).workspacePath(name), megabytes * 1024 * 1024);
 });
+
+Given('Router 注入了报告调用选项并在 Shell 中运行参数的 skill 处理器{}', async function (this: SynapseWorld, mode: string) {
+  tools(this).routerOptions.readOnly = mode === '（只读）';
+  tools(this).routerOptions.extensions = {
+    skill: async (target, args, { cwd, readOnly, signal, runNative }) => {
+      const ran = await runNative(args.join(' '));
+      const report = [`target=${target}`, `cwd=${cwd}`, `readOnly=${readOnly}`, `aborted=${signal.aborted}`, `shell exit ${ran.exitCode}: ${(ran.stdout + ran.stderr).split('\n')[0]}`];
+      return { stdout: `${report.join('\n')}\n`, stderr: '', exitCode: 0 };
+    },
+  };
+  await tools(this).router();
+});
