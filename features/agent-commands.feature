@@ -251,6 +251,7 @@ Feature: Agent 命令的参数、路径与文件错误
         | node_modules/**         |      | node_modules/m/index.ts                    |
         | .git/*                  |      | .git/HEAD                                  |
         | {workspace}/src/*.ts    | src  | {workspace}/src/a.ts                       |
+        | /tmp.tx?                |      | No files match /tmp.tx?                    |
 
     Scenario: glob 最多列出 1000 个路径，并说明还有更多
       Given Router 已就绪

@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { isAbsolute, join } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { commandSuccess, permissionFailure } from '../command-results';
 import { DEFAULT_SKIPPED_DIRECTORIES, walkFiles } from '../file-walker';
 import { globToRegExp, hasGlobMagic } from '../glob-pattern';
@@ -39,7 +39,7 @@ export const globCommand: AgentCommand = {
     const split = firstMagic < 0 ? segments.length - 1 : firstMagic;
     const staticPart = segments.slice(0, split).join('/') || (isAbsolute(pattern) ? '/' : '');
     const rest = segments.slice(split).join('/');
-    const root = isAbsolute(pattern) ? staticPart : join(base, staticPart);
+    const root = resolve(base, staticPart);
     const refused = paths?.refuseRead(root);
     if (refused) return permissionFailure(refused);
     const matcher = globToRegExp(rest);
@@ -54,7 +54,7 @@ export const globCommand: AgentCommand = {
         more = true;
         break;
       }
-      matches.push(staticPart ? join(staticPart, file) : file);
+      matches.push(join(staticPart, file));
     }
     if (!matches.length) return commandSuccess(`No files match ${pattern}\n`);
     return commandSuccess(`${matches.join('\n')}${more ? `\n[more than ${MAX_RESULTS} matches; narrow the pattern]` : ''}\n`);
