@@ -410,3 +410,43 @@ Feature: Agent 命令的参数、路径与文件错误
       And 命令输出应包含 "readOnly=true"
       And 命令输出应包含 "shell exit 1: read-only: a skill script may change files, which is not allowed here."
       And 工作区中不应存在文件 `made.txt`
+
+    Scenario: 子代理执行器收到去掉首尾空白的命令与取消信号；工厂抛出的不是 Error 时说明类型未知
+      Given Router 注入了报告所收请求与取消信号的 SubAgent 执行器
+      When 路由命令 `task:general -p "look around"   `
+      Then 命令结果应为 stdout "[task:general -p \"look around\"] signal: given\n"、stderr ""、退出码 0
+      When 路由命令 `task:broken -p "anything"`
+      Then 命令结果应为 stdout ""、stderr "Unknown task type: broken\n"、退出码 1
+      And 命令结果的失败类别应为 `command_not_found`
+
+    Scenario Outline: 只有单独的 --help 或 -h 才是求助：<命令>
+      Given Router 注入了报告所收请求与取消信号的 SubAgent 执行器
+      When 路由命令 `<命令>`
+      Then 标准输出应以 `<输出开头>` 开头
+
+      Examples:
+        | 命令                         | 输出开头                                  |
+        | task:general  -h             | task:<type> --prompt                      |
+        | read  -h                     | read <path>                               |
+
+    Scenario Outline: 与别的词连在一起的 --help 是未知选项：<命令>
+      Given Router 注入了报告所收请求与取消信号的 SubAgent 执行器
+      When 路由命令 `<命令>`
+      Then 退出码应为 `1`
+      And stderr 应包含 `Error: unknown option <选项>`
+
+      Examples:
+        | 命令                         | 选项       |
+        | task:general explain --help  | --help     |
+        | task:general --helpful       | --helpful  |
+        | read tmp.txt --help          | --help     |
+
+    Scenario Outline: 不以 { 开头的扩展参数按 Shell 规则拆分，即使它是 JSON：<参数>
+      Given Router 注入了只认识服务器 "files" 的 MCP 处理器
+      When 路由命令 `mcp:files:write <参数>`
+      Then 命令结果应为 stdout "files/write [<收到>]\n"、stderr ""、退出码 0
+
+      Examples:
+        | 参数          | 收到            |
+        | "two words"   | 'two words'     |
+        | [1, 2]        | '[1,','2]'      |

@@ -75,3 +75,14 @@ Given('Router 注入了报告调用选项并在 Shell 中运行参数的 skill �
   };
   await tools(this).router();
 });
+
+Given('Router 注入了报告所收请求与取消信号的 SubAgent 执行器', async function (this: SynapseWorld) {
+  tools(this).routerOptions.subAgentExecutorFactory = (type) => {
+    // A factory from user code may throw anything, not only Errors.
+    if (type === 'broken') throw 'no executor here';
+    return {
+      execute: async (request, options) => ({ stdout: `[${request.command}] signal: ${options?.signal instanceof AbortSignal ? 'given' : 'missing'}\n`, stderr: '', exitCode: 0 }),
+    };
+  };
+  await tools(this).router();
+});
