@@ -48,6 +48,8 @@ Feature: Agent 命令的参数、路径与文件错误
       Then 命令结果应为 stdout "buy milk"、stderr ""、退出码 0
       When 路由命令 `read ~`
       Then 命令结果应为 stdout ""、stderr "Is a directory: ~ (list it with glob or ls)\n"、退出码 1
+      When 路由命令 `glob "**/*.md" ~`
+      Then 命令结果应为 stdout "notes/today.md\n"、stderr ""、退出码 0
 
   Rule: 文件系统错误说明路径
 
@@ -252,6 +254,9 @@ Feature: Agent 命令的参数、路径与文件错误
         | .git/*                  |      | .git/HEAD                                  |
         | {workspace}/src/*.ts    | src  | {workspace}/src/a.ts                       |
         | /tmp.tx?                |      | No files match /tmp.tx?                    |
+        | **/index.ts             |      | No files match **/index.ts                 |
+        | **/node_modules/**      |      | node_modules/m/index.ts                    |
+        | **/.git/*               |      | .git/HEAD                                  |
 
     Scenario: glob 最多列出 1000 个路径，并说明还有更多
       Given Router 已就绪
@@ -450,3 +455,20 @@ Feature: Agent 命令的参数、路径与文件错误
         | 参数          | 收到            |
         | "two words"   | 'two words'     |
         | [1, 2]        | '[1,','2]'      |
+
+    Scenario: 只读路由器里 glob 照常列出文件
+      Given 只读的 Router 已就绪
+      When 路由命令 `glob "*.txt"`
+      Then 命令结果应为 stdout "tmp.txt\n"、stderr ""、退出码 0
+
+    Scenario: Shell 的当前目录被删除后，glob 说没有匹配
+      Given Router 已就绪
+      When 路由命令 `mkdir gone && cd gone && rmdir ../gone`
+      And 路由命令 `glob "*"`
+      Then 命令结果应为 stdout "No files match *\n"、stderr ""、退出码 0
+
+    Scenario: glob 不进入沙箱隐藏的目录
+      Given Router 已就绪
+      And 宿主的 /tmp 里有另一个文件
+      When 路由命令 `glob "/t*/synapse-spec-other-*/secret.txt"`
+      Then 命令结果应为 stdout "No files match /t*/synapse-spec-other-*/secret.txt\n"、stderr ""、退出码 0
