@@ -31,11 +31,23 @@ Feature: Agent 命令的参数、路径与文件错误
       When 路由命令 `read -h`
       Then 标准输出应以 `read <path> [--offset N] [--limit N]` 开头
 
-    Scenario: 以 - 加数字开头的词是位置参数而不是选项
+    Scenario Outline: 不是选项形状的词是位置参数：<正则>
       Given Router 已就绪
-      And 工作区文件 `n.txt` 的内容为 "x -5 y\n"
-      When 路由命令 `search -5 n.txt`
-      Then 命令结果应为 stdout "n.txt:1: x -5 y\n"、stderr ""、退出码 0
+      And 工作区文件 `n.txt` 的内容为 "x <正则> y\n"
+      When 路由命令 `search "<正则>" n.txt`
+      Then 命令结果应为 stdout "n.txt:1: x <正则> y\n"、stderr ""、退出码 0
+
+      Examples:
+        | 正则   |
+        | -5     |
+        | -x!    |
+        | a-b    |
+        | -> y-z |
+
+    Scenario: 不带值的开关不接受 =value
+      Given Router 已就绪
+      When 路由命令 `search -i=yes x`
+      Then 命令结果应为 stdout ""、stderr "Error: unknown option -i\nUsage: search <regex> [path] [-i] [--glob <pattern>]\n"、退出码 1
 
   Rule: 路径
 
@@ -378,6 +390,7 @@ Feature: Agent 命令的参数、路径与文件错误
         | 情形                           | 命令                         | stdout                                  | stderr                                              | 退出码 |
         | 读到没有换行结尾的最后一行     | read note.txt                | one\\ntwo\\nthree                       |                                                     | 0      |
         | 分页读到没有换行结尾的最后一行 | read note.txt --offset 3     | three\\n[lines 3-3 of 3.]\\n            |                                                     | 0      |
+        | 两位数的选项值                 | read note.txt --offset 2 --limit 10 | two\\nthree\\n[lines 2-3 of 3.]\\n |                                 | 0      |
         | 从第 1 行起没读完              | read note.txt --limit 2      | one\\ntwo\\n[lines 1-2 of 3. Continue with: read note.txt --offset 3 --limit 2]\\n | | 0 |
         | --offset 超过末尾              | read note.txt --offset 4     |                                         | --offset 4 is past the end of note.txt (3 lines)\\n | 1      |
         | 二进制文件                     | read data.bin                |                                         | Cannot read data.bin: it is a binary file\\n        | 1      |
