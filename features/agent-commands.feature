@@ -308,7 +308,7 @@ Feature: Agent 命令的参数、路径与文件错误
       And 工作区文件 `.git/config` 的内容为 "needle\n"
       And 工作区文件 `node_modules/m/index.js` 的内容为 "needle\n"
       And 工作区里有一个 FIFO `pipe`
-      When 路由命令 `search needle$ --ignore-case`
+      When 路由命令 `search NEEDLE$ --ignore-case`
       Then 标准输出应有 2 行，最后一行是 "text.txt:1: needle"
       And 标准输出的第 1 行应为 "limit.txt:1: " 后接 300 个 "a" 与 "…"
 
@@ -485,3 +485,10 @@ Feature: Agent 命令的参数、路径与文件错误
       And 宿主的 /tmp 里有另一个文件
       When 路由命令 `glob "/t*/synapse-spec-other-*/secret.txt"`
       Then 命令结果应为 stdout "No files match /t*/synapse-spec-other-*/secret.txt\n"、stderr ""、退出码 0
+
+    Scenario: search 保留恰好 300 个字符的行
+      Given Router 已就绪
+      And 工作区文件 `edge.txt` 是一行 299 个 "a" 再加一个 "!"
+      When 路由命令 `search "!" edge.txt`
+      Then 标准输出应有 1 行
+      And 标准输出的第 1 行应为 "edge.txt:1: " 后接 299 个 "a" 与 "!"
