@@ -492,3 +492,10 @@ Feature: Agent 命令的参数、路径与文件错误
       When 路由命令 `search "!" edge.txt`
       Then 标准输出应有 1 行
       And 标准输出的第 1 行应为 "edge.txt:1: " 后接 299 个 "a" 与 "!"
+
+    Scenario: 只有一行且被截断时，read 仍然给出行号与截断说明
+      Given Router 已就绪
+      And 工作区文件 `wide.txt` 是一行 2000 个 "a" 再加一个 "!"
+      When 路由命令 `read wide.txt`
+      Then 标准输出应有 2 行，最后一行是 "[lines 1-1 of 1.]"
+      And 标准输出的第 1 行应为 "" 后接 2000 个 "a" 与 "… [line cut: 1 more characters]"
