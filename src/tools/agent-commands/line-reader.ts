@@ -123,11 +123,10 @@ export async function readLines(handle: FileHandle, { offset, limit, signal }: {
   return { binary: false, complete: shownAll, text, lines, totalLines, totalKnown, more: last < totalLines, cappedBytes };
 }
 
+/** What an opened non-file is: open() follows symlinks and cannot open a socket (ENXIO), so a block device is what is left. */
 function kindOf(info: Stats): string {
   if (info.isDirectory()) return 'a directory';
   if (info.isCharacterDevice()) return 'a character device';
-  if (info.isBlockDevice()) return 'a block device';
   if (info.isFIFO()) return 'a FIFO';
-  if (info.isSocket()) return 'a socket';
-  return 'not a file';
+  return 'a block device';
 }
