@@ -198,6 +198,7 @@ Feature: Agent 命令的参数、路径与文件错误
         | TodoWrite '{}' '{}'         | expected the JSON as one single-quoted argument             | USAGE: TodoWrite '{"todos":[{"content":"Run the tests","activeForm":"Running the tests","status":"pending"}]}' |
         | TodoWrite "{                | Unterminated double quote (quote the JSON in single quotes) | USAGE: TodoWrite                                                                                  |
         | TodoWrite 'not json'        | Invalid JSON format:                                        | USAGE: TodoWrite                                                                                  |
+        | TodoWrite [1, 2]            | Invalid todo list:\n- (root): Expected a JSON object      | USAGE: TodoWrite                                                                                  |
 
     Scenario Outline: heredoc 形式的用法错误：<情形>
       Given Router 已就绪
