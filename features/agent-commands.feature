@@ -62,6 +62,9 @@ Feature: Agent 命令的参数、路径与文件错误
       Then 命令结果应为 stdout ""、stderr "Is a directory: ~ (list it with glob or ls)\n"、退出码 1
       When 路由命令 `glob "**/*.md" ~`
       Then 命令结果应为 stdout "notes/today.md\n"、stderr ""、退出码 0
+      When 路由命令 `edit ~/notes/today.md milk bread`
+      Then 命令结果应为 stdout "Edited ~/notes/today.md: replaced 1 occurrence\n"、stderr ""、退出码 0
+      And 主目录里的文件 `notes/today.md` 的内容应为 "buy bread"
 
   Rule: 文件系统错误说明路径
 
@@ -500,3 +503,16 @@ Feature: Agent 命令的参数、路径与文件错误
       When 路由命令 `read wide.txt`
       Then 标准输出应有 2 行，最后一行是 "[lines 1-1 of 1.]"
       And 标准输出的第 1 行应为 "" 后接 2000 个 "a" 与 "… [line cut: 1 more characters]"
+
+    Scenario: 恰好 16 MB 的文件仍可 edit
+      Given Router 已就绪
+      And 工作区文件 `edge.txt` 有 1 行 "old"，之后是到 16 MB 的空洞
+      When 路由命令 `edit edge.txt old new`
+      Then 命令结果应为 stdout "Edited edge.txt: replaced 1 occurrence\n"、stderr ""、退出码 0
+
+    Scenario: edit 按字符而不是字节寻找多字节文本
+      Given Router 已就绪
+      And 工作区文件 `u.txt` 的内容为 "ééé"
+      When 路由命令 `edit u.txt éé x`
+      Then 命令结果应为 stdout "Edited u.txt: replaced 1 occurrence\n"、stderr ""、退出码 0
+      And 工作区文件 `u.txt` 的内容应为 "xé"
