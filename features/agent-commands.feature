@@ -65,6 +65,8 @@ Feature: Agent 命令的参数、路径与文件错误
       When 路由命令 `edit ~/notes/today.md milk bread`
       Then 命令结果应为 stdout "Edited ~/notes/today.md: replaced 1 occurrence\n"、stderr ""、退出码 0
       And 主目录里的文件 `notes/today.md` 的内容应为 "buy bread"
+      When 路由命令 `search bread ~`
+      Then 命令输出应包含 "notes/today.md:1: buy bread"
 
   Rule: 文件系统错误说明路径
 
@@ -516,3 +518,16 @@ Feature: Agent 命令的参数、路径与文件错误
       When 路由命令 `edit u.txt éé x`
       Then 命令结果应为 stdout "Edited u.txt: replaced 1 occurrence\n"、stderr ""、退出码 0
       And 工作区文件 `u.txt` 的内容应为 "xé"
+
+    Scenario: 第一个文件恰好 500 处匹配时，search 仍看下一个文件并说明还有更多
+      Given Router 已就绪
+      And 工作区文件 `a.txt` 有 500 行 "hit"
+      And 工作区文件 `b.txt` 有 1 行 "hit"
+      When 路由命令 `search hit`
+      Then 标准输出应有 501 行，最后一行是 "[more than 500 matches; narrow the search]"
+
+    Scenario: 几千行的文件在默认时限内搜完
+      Given Router 已就绪
+      And 工作区文件 `log.txt` 有 12000 行 "nothing to see"
+      When 路由命令 `search needle log.txt`
+      Then 命令结果应为 stdout "No matches for /needle/ in log.txt\n"、stderr ""、退出码 0
