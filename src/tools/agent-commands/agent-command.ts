@@ -10,8 +10,8 @@ export interface AgentCommandContext {
   cwd: string;
   todoStore: TodoStore;
   signal: AbortSignal;
-  /** What the sandbox lets in-process commands read and write (none: everything). */
-  paths?: PathAccess;
+  /** What the sandbox lets in-process commands read and write. */
+  paths: PathAccess;
 }
 
 /** A built-in command the router runs in Node instead of the shell. */

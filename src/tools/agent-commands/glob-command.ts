@@ -40,7 +40,7 @@ export const globCommand: AgentCommand = {
     const staticPart = segments.slice(0, firstMagic).join('/') || (isAbsolute(pattern) ? '/' : '');
     const rest = segments.slice(firstMagic).join('/');
     const root = resolve(base, staticPart);
-    const refused = paths?.refuseRead(root);
+    const refused = paths.refuseRead(root);
     if (refused) return permissionFailure(refused);
     const matcher = globToRegExp(rest);
     const skipDirectories = new Set([...DEFAULT_SKIPPED_DIRECTORIES].filter((name) => !pattern.includes(name)));
@@ -50,7 +50,7 @@ export const globCommand: AgentCommand = {
 
     const matches: string[] = [];
     let more = false;
-    for await (const file of walkFiles(root, { signal, skipDirectories, maxDepth, enter: (directory) => !paths?.refuseRead(directory) })) {
+    for await (const file of walkFiles(root, { signal, skipDirectories, maxDepth, enter: (directory) => !paths.refuseRead(directory) })) {
       if (!matcher.test(file)) continue;
       if (matches.length === MAX_RESULTS) {
         more = true;

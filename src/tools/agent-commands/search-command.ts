@@ -43,7 +43,7 @@ export const searchCommand: AgentCommand = {
     }
     const onlyFiles = options.has('--glob') ? globToRegExp(options.get('--glob')!) : undefined;
     const root = resolvePath(cwd, where);
-    const refused = paths?.refuseRead(root);
+    const refused = paths.refuseRead(root);
     if (refused) return permissionFailure(refused);
     let isDirectory: boolean;
     try {
@@ -56,7 +56,7 @@ export const searchCommand: AgentCommand = {
     const deadlineMs = searchDeadlineMs();
     const deadline = Date.now() + deadlineMs;
     let sinceYield = 0;
-    const files = isDirectory ? walkFiles(root, { signal, enter: (directory) => !paths?.refuseRead(directory) }) : single(root);
+    const files = isDirectory ? walkFiles(root, { signal, enter: (directory) => !paths.refuseRead(directory) }) : single(root);
     for await (const file of files) {
       if (onlyFiles && !onlyFiles.test(isDirectory ? file : relative(cwd, file))) continue;
       const path = isDirectory ? `${root}/${file}` : file;
