@@ -23,7 +23,7 @@ export const editCommand: AgentCommand = {
     const [path, oldText, newText] = words;
     if (!oldText) throw new UsageError('<old text> must not be empty');
     const target = resolvePath(cwd, path);
-    const refused = paths?.refuseWrite(target);
+    const refused = paths.refuseWrite(target);
     if (refused) return permissionFailure(refused);
     let content: string;
     try {

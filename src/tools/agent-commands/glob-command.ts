@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { isAbsolute, join } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { commandSuccess, permissionFailure } from '../command-results';
 import { DEFAULT_SKIPPED_DIRECTORIES, walkFiles } from '../file-walker';
 import { globToRegExp, hasGlobMagic } from '../glob-pattern';
@@ -36,25 +36,27 @@ export const globCommand: AgentCommand = {
     // Walk from the longest literal directory prefix; match the rest of the pattern below it.
     const segments = pattern.split('/');
     const firstMagic = segments.findIndex(hasGlobMagic);
-    const split = firstMagic < 0 ? segments.length - 1 : firstMagic;
-    const staticPart = segments.slice(0, split).join('/') || (isAbsolute(pattern) ? '/' : '');
-    const rest = segments.slice(split).join('/');
-    const root = isAbsolute(pattern) ? staticPart : join(base, staticPart);
-    const refused = paths?.refuseRead(root);
+    // Without magic (-1), the last segment is the rest: slice(0, -1) and slice(-1) split it off.
+    const staticPart = segments.slice(0, firstMagic).join('/') || (isAbsolute(pattern) ? '/' : '');
+    const rest = segments.slice(firstMagic).join('/');
+    const root = resolve(base, staticPart);
+    const refused = paths.refuseRead(root);
     if (refused) return permissionFailure(refused);
     const matcher = globToRegExp(rest);
     const skipDirectories = new Set([...DEFAULT_SKIPPED_DIRECTORIES].filter((name) => !pattern.includes(name)));
+    // Without **, no match lies deeper than the rest has slashes (an upper bound: a deeper walk finds nothing more).
+    // Stryker disable next-line ArithmeticOperator: a larger bound only walks further for files the matcher rejects.
     const maxDepth = rest.includes('**') ? Infinity : rest.split('/').length - 1;
 
     const matches: string[] = [];
     let more = false;
-    for await (const file of walkFiles(root, { signal, skipDirectories, maxDepth, enter: (directory) => !paths?.refuseRead(directory) })) {
+    for await (const file of walkFiles(root, { signal, skipDirectories, maxDepth, enter: (directory) => !paths.refuseRead(directory) })) {
       if (!matcher.test(file)) continue;
       if (matches.length === MAX_RESULTS) {
         more = true;
         break;
       }
-      matches.push(staticPart ? join(staticPart, file) : file);
+      matches.push(join(staticPart, file));
     }
     if (!matches.length) return commandSuccess(`No files match ${pattern}\n`);
     return commandSuccess(`${matches.join('\n')}${more ? `\n[more than ${MAX_RESULTS} matches; narrow the pattern]` : ''}\n`);

@@ -63,18 +63,20 @@ export async function readLines(handle: FileHandle, { offset, limit, signal }: {
   const keep = () => lineNumber >= offset && collecting();
   const append = (piece: string) => {
     if (!keep()) return;
-    const room = READ_LIMITS.lineChars - current.length;
+    const room = READ_LIMITS.lineChars - current.length; // never negative: current is never longer
+    // Stryker disable next-line EqualityOperator: a piece that exactly fills the room is kept whole by either branch.
     if (piece.length <= room) current += piece;
     else {
-      current += piece.slice(0, Math.max(0, room));
-      overflow += piece.length - Math.max(0, room);
+      current += piece.slice(0, room);
+      overflow += piece.length - room;
     }
   };
   const endLine = () => {
     if (keep()) {
       const text = overflow ? `${current}… [line cut: ${overflow} more characters]` : current;
       const size = Buffer.byteLength(text) + 1;
-      if (lines.length && outputBytes + size > READ_LIMITS.outputBytes) cappedBytes = true;
+      // A cut line (at most lineChars characters) always fits an empty page: only a later line can overflow it.
+      if (outputBytes + size > READ_LIMITS.outputBytes) cappedBytes = true;
       else {
         lines.push(text);
         outputBytes += size;
@@ -114,17 +116,17 @@ export async function readLines(handle: FileHandle, { offset, limit, signal }: {
   append(decoder.end());
   if (current || overflow || (lastByte !== -1 && lastByte !== 10)) endLine();
   const totalLines = lineNumber - 1;
-  const shownAll = offset === 1 && totalKnown && !cappedBytes && !cutAny && lines.length === totalLines;
+  // Every line counted was shown, uncut. (Skipped, capped or uncounted lines all make totalLines larger.)
+  const shownAll = !cutAny && lines.length === totalLines;
   const text = shownAll ? lines.join('\n') + (lastByte === 10 ? '\n' : '') : '';
   const last = offset - 1 + lines.length;
-  return { binary: false, complete: shownAll, text, lines, totalLines, totalKnown, more: !totalKnown || last < totalLines, cappedBytes };
+  return { binary: false, complete: shownAll, text, lines, totalLines, totalKnown, more: last < totalLines, cappedBytes };
 }
 
+/** What an opened non-file is: open() follows symlinks and cannot open a socket (ENXIO), so a block device is what is left. */
 function kindOf(info: Stats): string {
   if (info.isDirectory()) return 'a directory';
   if (info.isCharacterDevice()) return 'a character device';
-  if (info.isBlockDevice()) return 'a block device';
   if (info.isFIFO()) return 'a FIFO';
-  if (info.isSocket()) return 'a socket';
-  return 'not a file';
+  return 'a block device';
 }

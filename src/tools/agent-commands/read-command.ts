@@ -25,7 +25,7 @@ export const readCommand: AgentCommand = {
     const limit = positiveIntegerOption(options, '--limit', DEFAULT_LIMIT);
     const [path] = positional;
     const target = resolvePath(cwd, path);
-    const refused = paths?.refuseRead(target);
+    const refused = paths.refuseRead(target);
     if (refused) return permissionFailure(refused);
 
     let file;

@@ -29,12 +29,13 @@ export const writeCommand: AgentCommand = {
     const words = splitArguments(heredoc ? heredoc.head : args);
     if (heredoc && words.length !== 1) throw new UsageError('the heredoc form takes exactly one <path> before <<');
     if (!heredoc && words.length !== 2) {
+      // Stryker disable next-line EqualityOperator: exactly 2 words never get here, so < 2 and <= 2 agree.
       throw new UsageError(words.length < 2 ? 'missing <path> or <content>' : `expected <path> and one quoted <content>, got ${words.length} arguments`);
     }
     const [path] = words;
     const content = heredoc ? heredoc.body : words[1];
     const target = resolvePath(cwd, path);
-    const refused = paths?.refuseWrite(target);
+    const refused = paths.refuseWrite(target);
     if (refused) return permissionFailure(refused);
     try {
       await mkdir(dirname(target), { recursive: true });

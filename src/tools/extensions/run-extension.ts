@@ -1,4 +1,4 @@
-import { splitArguments, UsageError } from '../agent-commands/agent-command';
+import { isHelpRequest, splitArguments, UsageError } from '../agent-commands/agent-command';
 import { commandSuccess, executionFailure, notFoundFailure, usageFailure } from '../command-results';
 import { firstWord } from '../command-line';
 import type { CommandResult, SubAgentExecutorFactory } from '../types';
@@ -20,7 +20,8 @@ const TASK_HELP = [
 /** Layer 3: `task:*`, `mcp:*` and `skill:*`. Handler failures become results, never exceptions. */
 export async function runExtension(command: string, context: ExtensionContext): Promise<CommandResult> {
   const id = firstWord(command);
-  const rest = command.trim().slice(id.length);
+  // The router hands over the command without leading whitespace.
+  const rest = command.slice(id.length);
   try {
     if (id.startsWith('task:')) return await runTask(command, rest, context);
     if (id.startsWith('mcp:')) return await runMcp(id, rest, context);
@@ -32,7 +33,7 @@ export async function runExtension(command: string, context: ExtensionContext): 
 }
 
 async function runTask(command: string, rest: string, context: ExtensionContext): Promise<CommandResult> {
-  if (/^\s*(--help|-h)\s*$/.test(rest)) return commandSuccess(`${TASK_HELP}\n`);
+  if (isHelpRequest(rest)) return commandSuccess(`${TASK_HELP}\n`);
   if (!context.subAgentExecutorFactory) return executionFailure('Task commands require SubAgent executor');
   const request = parseTaskRequest(command);
   let executor;
@@ -76,8 +77,8 @@ function extensionArguments(rest: string): string[] {
   const text = rest.trim();
   if (text.startsWith('{')) {
     try {
-      const value: unknown = JSON.parse(text);
-      if (value && typeof value === 'object' && !Array.isArray(value)) return [text];
+      JSON.parse(text); // JSON text that starts with { is an object
+      return [text];
     } catch {
       // not JSON: shell words
     }
