@@ -326,3 +326,82 @@ Feature: 会话存储
       And 会话的写锁文件的位置上是一个目录
       When 我尝试向会话追加一条用户消息 "继续"
       Then 会话存储报错 SessionFileError，消息包含 "writer.lock: it is a directory, where a file was expected"
+
+  Rule: 修复会话什么都不丢：读不了的行原样移入隔离文件，本身破坏配对的消息也移过去，之后文件干净
+
+    Scenario: 修复把读不了的一行原样移入隔离文件，失去结果的调用补上中断结果，重新打开后没有警告
+      When 我在会话存储中创建一个新会话
+      And 我向会话追加以下消息:
+        | 角色      | 内容         | 工具调用                           | 回复的调用 |
+        | user      | 读一下 a.txt |                                    |            |
+        | assistant |              | call_1 Bash {"command":"cat a.txt"} |            |
+        | tool      | A 的内容     |                                    | call_1     |
+        | assistant | 读完了       |                                    |            |
+      And 会话历史文件第 3 行被换成无法读取的字节
+      And 我重新打开这个会话
+      And 我修复这个会话
+      Then 会话修复的报告为:
+        | 文件          | 行 | 原因                                    | 隔离文件                 |
+        | history.jsonl | 3  | skipped a line that is not valid JSON   | history.quarantine.jsonl |
+      And 会话修复为调用 "call_1" 补上了中断结果
+      And 会话的 "history.quarantine.jsonl" 原样保存了修复前 history.jsonl 第 3 行的字节
+      And 会话目录中只有文件 "history.jsonl, history.quarantine.jsonl, index.json"
+      When 我重新打开这个会话
+      Then 会话加载时没有警告
+      And 会话历史为:
+        | 角色      | 内容         | 工具调用                           | 回复的调用 |
+        | user      | 读一下 a.txt |                                    |            |
+        | assistant |              | call_1 Bash {"command":"cat a.txt"} |            |
+        | tool      | <中断结果>   |                                    | call_1     |
+        | assistant | 读完了       |                                    |            |
+
+    Scenario: 本身破坏配对的消息按它在文件中的行号和原样的字节移入隔离文件
+      When 我在会话存储中创建一个新会话
+      And 我向会话追加以下消息:
+        | 角色      | 内容       | 工具调用                     | 回复的调用 |
+        | user      | 你好       |                              |            |
+        | tool      | 没人调用我 |                              | call_9     |
+        | assistant | 你好！     |                              |            |
+      And 我重新打开这个会话
+      And 我修复这个会话
+      Then 会话修复的报告为:
+        | 文件          | 行 | 原因                                                                                   | 隔离文件                 |
+        | history.jsonl | 2  | removed by the history repair (orphan_tool_result): tool result call_9 follows no tool call | history.quarantine.jsonl |
+      And 会话修复没有补上任何结果
+      And 会话的 "history.quarantine.jsonl" 原样保存了修复前 history.jsonl 第 2 行的字节
+      When 我重新打开这个会话
+      Then 会话加载时没有警告
+      And 会话历史为:
+        | 角色      | 内容   | 工具调用 | 回复的调用 |
+        | user      | 你好   |          |            |
+        | assistant | 你好！ |          |            |
+
+    Scenario: 用量文件中写了一半的一行移入 usage.quarantine.jsonl，其余用量保留，之后的记录另起一行
+      Given 会话存储中有一个含 2 条消息的会话
+      When 我为会话记录模型 "gpt-4o" 的用量: 输入 120、输出 30
+      And 会话用量文件末尾被追加了半行 JSON '{"model":"gpt-4o","usa'
+      And 我重新打开这个会话
+      Then 会话加载警告只有一条: usage.jsonl 第 2 行被跳过，原因包含 "incomplete last line"
+      When 我修复这个会话
+      Then 会话修复的报告为:
+        | 文件        | 行 | 原因                           | 隔离文件               |
+        | usage.jsonl | 2  | skipped an incomplete last line | usage.quarantine.jsonl |
+      And 会话的 "usage.quarantine.jsonl" 原样保存了修复前 usage.jsonl 第 2 行的字节
+      When 我为会话记录模型 "gpt-4o-mini" 的用量: 输入 80、输出 20
+      And 我重新打开这个会话
+      Then 会话加载时没有警告
+      And 会话用量合计为: 输入 200、输出 50、总计 250
+      And 会话用量按顺序记录了模型 "gpt-4o, gpt-4o-mini" 的各一轮调用
+      And 会话历史只包含原来的第 1、2 条消息
+
+    Scenario: 修复一个只是 index.json 损坏的会话时重写索引，历史不动，没有隔离文件
+      Given 会话存储中有一个含 3 条消息的会话
+      When 会话的 index.json 被替换为 '[]'
+      And 我重新打开这个会话
+      And 我修复这个会话
+      Then 会话修复的报告为空
+      And 会话目录中只有文件 "history.jsonl, index.json"
+      When 我重新打开这个会话
+      Then 会话加载时没有警告
+      And 会话历史只包含原来的第 1、2、3 条消息
+      And 会话标题为 "问题 1"

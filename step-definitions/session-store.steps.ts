@@ -7,7 +7,7 @@ import { Given, Then, When, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import fc from 'fast-check';
 import type { ChatMessage } from '../src/llm/types';
-import { contextStats, MISSING_RESULT_TEXT, sanitizeHistory, SessionStore } from '../src/session';
+import { contextStats, MISSING_RESULT_TEXT, quarantinedBytes, sanitizeHistory, SessionStore, type SessionRepair } from '../src/session';
 import { ensureFreshBuild, LIBRARY_ENTRY } from './support/cli-context';
 import { referenceHistoryTokens } from './support/reference-tokenizer';
 import { messagesFromTable, messagesToRows, plainConversation, SessionContext } from './support/session-context';
@@ -148,10 +148,10 @@ Then(/^会话加载警告只有一条: (index\.json|history\.jsonl) 的问题包
   expect(warnings[0]!.message).to.include(text);
 });
 
-Then('会话加载警告只有一条: history.jsonl 第 {int} 行被跳过，原因包含 {string}', function (this: SynapseWorld, line: number, reason: string) {
+Then(/^会话加载警告只有一条: (history\.jsonl|usage\.jsonl) 第 (\d+) 行被跳过，原因包含 "(.*)"$/, function (this: SynapseWorld, file: string, line: string, reason: string) {
   const { warnings } = ctx(this).session;
   expect(warnings).to.have.length(1);
-  expect(warnings[0]).to.include({ file: 'history.jsonl', line });
+  expect(warnings[0]).to.include({ file, line: Number(line) });
   expect(warnings[0]!.message).to.include(reason);
 });
 
@@ -515,4 +515,74 @@ Given('另一个进程取得这个会话的写锁后以 process.exit 退出', as
   const child = await lockingProcess(this, 'exit');
   const [code] = await once(child, 'exit');
   expect(code).to.equal(0);
+});
+
+// --- 修复与隔离 ------------------------------------------------------------------------------------
+
+/** What the last repair reported, and the session's files (split into lines of bytes) just before it. */
+const repairs = new WeakMap<SynapseWorld, { report: SessionRepair; linesBefore: Record<string, Buffer[]> }>();
+
+/** A file's lines as bytes (newlines excluded), or none when it does not exist. */
+async function byteLines(path: string): Promise<Buffer[]> {
+  const bytes = await readFile(path).catch(() => Buffer.alloc(0));
+  const lines: Buffer[] = [];
+  for (let start = 0; start < bytes.length; ) {
+    const end = bytes.indexOf(0x0a, start);
+    lines.push(bytes.subarray(start, end === -1 ? bytes.length : end));
+    start = end === -1 ? bytes.length : end + 1;
+  }
+  return lines;
+}
+
+const sessionFile = async (world: SynapseWorld, name: string) => join(dirname(await ctx(world).historyPath()), name);
+
+When('会话历史文件第 {int} 行被换成无法读取的字节', async function (this: SynapseWorld, line: number) {
+  const lines = await byteLines(await ctx(this).historyPath());
+  // Half a line plus bytes that are not UTF-8: what a torn or corrupted write leaves.
+  lines[line - 1] = Buffer.concat([Buffer.from('{"role":"tool","tool_call_id":"call_'), Buffer.from([0xff, 0xfe, 0x00, 0x80])]);
+  await writeFile(await ctx(this).historyPath(), Buffer.concat(lines.flatMap((bytes) => [bytes, Buffer.from('\n')])));
+});
+
+When('会话用量文件末尾被追加了半行 JSON {string}', async function (this: SynapseWorld, text: string) {
+  await writeFile(await sessionFile(this, 'usage.jsonl'), text, { flag: 'a' });
+});
+
+When('我修复这个会话', async function (this: SynapseWorld) {
+  const linesBefore = { 'history.jsonl': await byteLines(await sessionFile(this, 'history.jsonl')), 'usage.jsonl': await byteLines(await sessionFile(this, 'usage.jsonl')) };
+  repairs.set(this, { report: await ctx(this).session.repair(), linesBefore });
+});
+
+Then('会话修复的报告为:', function (this: SynapseWorld, table: DataTable) {
+  const { quarantined } = repairs.get(this)!.report;
+  const rows = table.hashes();
+  expect(quarantined.map(({ file, line, quarantineFile }) => ({ file, line, quarantineFile }))).to.deep.equal(
+    rows.map((row) => ({ file: row['文件'], line: Number(row['行']), quarantineFile: row['隔离文件'] })),
+  );
+  rows.forEach((row, i) => expect(quarantined[i]!.reason).to.include(row['原因']!));
+});
+
+Then('会话修复的报告为空', function (this: SynapseWorld) {
+  expect(repairs.get(this)!.report).to.deep.equal({ quarantined: [], answeredCalls: [] });
+});
+
+Then('会话修复为调用 {string} 补上了中断结果', function (this: SynapseWorld, id: string) {
+  expect(repairs.get(this)!.report.answeredCalls).to.deep.equal([id]);
+});
+
+Then('会话修复没有补上任何结果', function (this: SynapseWorld) {
+  expect(repairs.get(this)!.report.answeredCalls).to.deep.equal([]);
+});
+
+Then('会话的 {string} 原样保存了修复前 {word} 第 {int} 行的字节', async function (this: SynapseWorld, quarantineFile: string, file: string, line: number) {
+  const records = (await readFile(await sessionFile(this, quarantineFile), 'utf8'))
+    .trim()
+    .split('\n')
+    .map((text) => JSON.parse(text) as { file: string; line?: number; reason: string; text?: string; base64?: string });
+  const expected = repairs.get(this)!.linesBefore[file]![line - 1]!;
+  expect(records.map(({ file: from, line: at }) => ({ file: from, line: at }))).to.deep.equal([{ file, line }]);
+  expect(quarantinedBytes(records[0]!).equals(expected), `quarantined ${JSON.stringify(records[0])}, the line was ${JSON.stringify(expected.toString('latin1'))}`).to.equal(true);
+});
+
+Then('会话历史为:', function (this: SynapseWorld, table: DataTable) {
+  expect(messagesToRows(ctx(this).session.messages)).to.deep.equal(messagesToRows(messagesFromTable(table)));
 });
