@@ -405,3 +405,26 @@ Feature: 会话存储
       Then 会话加载时没有警告
       And 会话历史只包含原来的第 1、2、3 条消息
       And 会话标题为 "问题 1"
+
+  Rule: 取得写锁的写者先清理被杀掉的写入留下的临时文件
+
+    Scenario: 锁定会话时删除被杀掉的写入留下的临时文件，别的文件不动；关闭会话时释放写锁
+      Given 会话存储中有一个含 2 条消息的会话
+      And 会话目录中有文件 "index.json.4242-0badc0de.tmp, history.jsonl.77-deadbeef.tmp, notes.tmp, index.json.tmp"
+      When 我锁定这个会话
+      Then 会话目录中只有文件 "history.jsonl, index.json, index.json.tmp, notes.tmp, writer.lock"
+      When 我关闭这个会话
+      Then 会话目录中只有文件 "history.jsonl, index.json, index.json.tmp, notes.tmp"
+
+  Rule: 不能存放会话的目录在写任何东西之前被拒绝，错误说明原因
+
+    Scenario Outline: 会话存储目录<情形>时，创建会话被拒绝并说明原因
+      Given 会话存储目录是 "<目录>"
+      When 我尝试在会话存储中创建一个新会话
+      Then 会话存储报错 SessionsDirError，消息包含 "<错误>"
+
+      Examples:
+        | 情形               | 目录                   | 错误                                                                                                 |
+        | 在 /proc 下        | /proc/synapse-sessions | Sessions directory /proc/synapse-sessions is on the proc pseudo-filesystem, where nothing can be stored |
+        | 在 /sys 下         | /sys/synapse/sessions  | Sessions directory /sys/synapse/sessions is on the sysfs pseudo-filesystem                             |
+        | 的上级是一个普通文件 | <临时目录>/file/sessions | is not a directory (a parent path is a file)                                                          |

@@ -586,3 +586,25 @@ Then('会话的 {string} 原样保存了修复前 {word} 第 {int} 行的字节'
 Then('会话历史为:', function (this: SynapseWorld, table: DataTable) {
   expect(messagesToRows(ctx(this).session.messages)).to.deep.equal(messagesToRows(messagesFromTable(table)));
 });
+
+// --- 写锁的持有与清理 ------------------------------------------------------------------------------
+
+Given('会话目录中有文件 {string}', async function (this: SynapseWorld, names: string) {
+  for (const name of list(names)) await writeFile(await sessionFile(this, name), 'left behind');
+});
+
+When('我锁定这个会话', async function (this: SynapseWorld) {
+  const { session } = ctx(this);
+  await session.lock();
+  this.onCleanup(() => session.close());
+});
+
+When('我关闭这个会话', async function (this: SynapseWorld) {
+  await ctx(this).session.close();
+});
+
+Given('会话存储目录是 {string}', async function (this: SynapseWorld, path: string) {
+  const temp = await this.tempDir();
+  await writeFile(join(temp, 'file'), 'a file, not a directory');
+  ctx(this).useSessionsDir(path.replace('<临时目录>', temp));
+});
