@@ -55,7 +55,7 @@ Feature: 会话存储
       Examples:
         | 坏行                            | 原因                     |
         | {这不是 JSON                    | not valid JSON           |
-        | {"role":"robot","content":"hi"} | not a valid chat message |
+        | {"role":"robot","content":"hi"} | not a valid chat message: role: Invalid option |
 
     Scenario Outline: <情形>时会话照常打开，只报告这个问题
       Given 会话存储中有一个含 3 条消息的会话
@@ -428,3 +428,26 @@ Feature: 会话存储
         | 在 /proc 下        | /proc/synapse-sessions | Sessions directory /proc/synapse-sessions is on the proc pseudo-filesystem, where nothing can be stored |
         | 在 /sys 下         | /sys/synapse/sessions  | Sessions directory /sys/synapse/sessions is on the sysfs pseudo-filesystem                             |
         | 的上级是一个普通文件 | <临时目录>/file/sessions | is not a directory (a parent path is a file)                                                          |
+
+  Rule: 坏行的原因指明哪个字段不对
+
+    Scenario Outline: 历史中一行是<情形>时跳过这一行，原因说明问题所在，空行不算坏行
+      Given 会话存储中有一个含 3 条消息的会话
+      When 会话历史文件第 2 行被替换为 '<坏行>'
+      And 会话历史文件末尾多了一行只有空白的行
+      And 我重新打开这个会话
+      Then 会话历史只包含原来的第 1、3 条消息
+      And 会话加载警告只有一条: history.jsonl 第 2 行被跳过，原因包含 "<原因>"
+
+      Examples:
+        | 情形     | 坏行                                                                           | 原因                                                                          |
+        | JSON 数组 | []                                                                              | not a valid chat message: Invalid input: expected object, received array      |
+        | 缺少 id 的工具调用 | {"role":"assistant","content":null,"tool_calls":[{"type":"function","function":{"name":"Bash","arguments":"{}"}}]} | not a valid chat message: tool_calls.0.id: Invalid input |
+
+    Scenario: 用量文件中一轮的 token 数为负时跳过这一轮，原因指明字段
+      Given 会话存储中有一个含 2 条消息的会话
+      When 我为会话记录模型 "gpt-4o" 的用量: 输入 120、输出 30
+      And 会话用量文件末尾被追加了半行 JSON '{"model":"m","usage":{"prompt_tokens":-1,"completion_tokens":0,"total_tokens":0},"at":"x"}'
+      And 我重新打开这个会话
+      Then 会话加载警告只有一条: usage.jsonl 第 2 行被跳过，原因包含 "not a valid usage round: usage.prompt_tokens: Too small"
+      And 会话用量合计为: 输入 120、输出 30、总计 150

@@ -120,6 +120,10 @@ When('会话历史文件末尾被追加了半行 JSON {string}', async function 
   await ctx(this).appendRawToHistory(text);
 });
 
+When('会话历史文件末尾多了一行只有空白的行', async function (this: SynapseWorld) {
+  await ctx(this).appendRawToHistory(' \t \n');
+});
+
 When('会话历史文件第 {int} 行被替换为 {string}', async function (this: SynapseWorld, line: number, text: string) {
   await ctx(this).replaceHistoryLine(line, text);
 });
