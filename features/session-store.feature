@@ -346,6 +346,8 @@ Feature: 会话存储
       And 会话修复为调用 "call_1" 补上了中断结果
       And 会话的 "history.quarantine.jsonl" 原样保存了修复前 history.jsonl 第 3 行的字节
       And 会话目录中只有文件 "history.jsonl, history.quarantine.jsonl, index.json"
+      When 我修复这个会话
+      Then 会话修复的报告为空
       When 我重新打开这个会话
       Then 会话加载时没有警告
       And 会话历史为:
@@ -451,3 +453,92 @@ Feature: 会话存储
       And 我重新打开这个会话
       Then 会话加载警告只有一条: usage.jsonl 第 2 行被跳过，原因包含 "not a valid usage round: usage.prompt_tokens: Too small"
       And 会话用量合计为: 输入 120、输出 30、总计 150
+
+  Rule: 写入前校验，写下的都能读回
+
+    Scenario: 追加的一批里有一条不是聊天消息时整批被拒绝，错误指明位置和字段
+      Given 会话存储中有一个含 2 条消息的会话
+      When 我尝试向会话追加一条用户消息和一条角色为 "robot" 的消息
+      Then 会话存储报错 TypeError，消息包含 "Not a chat message (position 1): role: Invalid option"
+      When 我重新打开这个会话
+      Then 会话历史只包含原来的第 1、2 条消息
+
+    Scenario: 显式设置的标题取第一个非空行并折叠空白，重新打开后不变
+      Given 会话存储中有一个含 2 条消息的会话
+      When 我把会话标题设为:
+        """
+
+          修复   登录页的   测试
+        第二行不进标题
+        """
+      Then 会话标题为 "修复 登录页的 测试"
+      When 我重新打开这个会话
+      Then 会话标题为 "修复 登录页的 测试"
+
+  Rule: 上下文统计总与实际历史一致：持久化的统计只在它仍然描述历史时才被采用
+
+    Scenario: 历史文件被别的程序改写后重新打开，上下文统计按实际历史重新计数
+      Given 分词器已经建好
+      And 会话存储中有一个含 3 条消息的会话
+      When 会话历史文件第 2 行被替换为 '{"role":"assistant","content":"一个被外部程序改写过、比原来长得多的回答，带着更多的 token 和标点！"}'
+      And 我重新打开这个会话
+      Then 会话上下文统计与直接统计其历史的结果相同
+
+    Scenario: 历史中间一行损坏后重新打开，上下文统计只计入读得出的消息
+      Given 分词器已经建好
+      And 会话存储中有一个含 3 条消息的会话
+      When 会话历史文件第 2 行被替换为 '{这不是 JSON'
+      And 我重新打开这个会话
+      Then 会话上下文统计与直接统计其历史的结果相同
+
+    Scenario Outline: 用原来的第 <消息> 条消息重写历史后，上下文统计与实际历史一致，重新打开后也一样
+      Given 分词器已经建好
+      And 会话存储中有一个含 4 条消息的会话
+      When 我用原来的第 <消息> 条消息重写会话历史
+      Then 会话上下文统计与直接统计其历史的结果相同
+      When 我重新打开这个会话
+      Then 会话上下文统计与直接统计其历史的结果相同
+
+      Examples:
+        | 消息       |
+        | 2、3       |
+        | 4、1       |
+        | 1、2、3、4 |
+        | 1、1       |
+
+    Scenario: 没有消息的会话丢了 history.jsonl 时照常打开，不报告
+      When 我在会话存储中创建一个新会话
+      And 会话历史文件被删除
+      And 我重新打开这个会话
+      Then 会话加载时没有警告
+      And 会话历史共有 0 条消息
+
+  Rule: index.json 丢失或损坏时从历史重建
+
+    Scenario Outline: index.json <情形>时报告并从历史重建标题
+      Given 会话存储中有一个含 3 条消息的会话
+      When <破坏>
+      And 我重新打开这个会话
+      Then 会话加载警告只有一条: index.json 的问题包含 "<警告>; rebuilt from history.jsonl and usage.jsonl"
+      And 会话标题为 "问题 1"
+      And 会话历史只包含原来的第 1、2、3 条消息
+
+      Examples:
+        | 情形       | 破坏                          | 警告                         |
+        | 被删除     | 会话的 index.json 被删除      | index.json is missing        |
+        | 不是 JSON  | 会话的 index.json 被替换为 '{' | index.json is not valid JSON |
+
+  Rule: 会话列表只看像会话的目录
+
+    Scenario: 会话目录里的其他文件和目录不出现在列表里；index.json 读不了的会话被跳过并说明原因
+      Given 会话存储中依次创建了标题为 "唯一的会话" 的会话
+      And 会话存储目录中有文件 "notes.txt" 和目录 ".cache, not a session"
+      And 会话存储中有一个 index.json 是目录的会话目录 "session-2-0badc0de"
+      When 我列出会话存储中的会话
+      Then 会话列表的标题依次为 "唯一的会话"
+      And 会话列表跳过了 "session-2-0badc0de"，原因包含 "index.json cannot be read (Cannot read"
+
+    Scenario: 一个空的会话目录不算会话
+      Given 会话存储目录中有文件 "notes.txt" 和目录 "session-3-0badc0de"
+      When 我尝试在会话存储中打开会话 "session-3-0badc0de"
+      Then 会话存储报错 SessionNotFoundError，消息包含 "Session \"session-3-0badc0de\" not found"

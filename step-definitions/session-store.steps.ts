@@ -7,7 +7,7 @@ import { Given, Then, When, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import fc from 'fast-check';
 import type { ChatMessage } from '../src/llm/types';
-import { contextStats, MISSING_RESULT_TEXT, quarantinedBytes, sanitizeHistory, SessionStore, type SessionRepair } from '../src/session';
+import { contextStats, MISSING_RESULT_TEXT, quarantinedBytes, sanitizeHistory, SessionStore, type SessionRepair, warmUpTokenizer } from '../src/session';
 import { ensureFreshBuild, LIBRARY_ENTRY } from './support/cli-context';
 import { referenceHistoryTokens } from './support/reference-tokenizer';
 import { messagesFromTable, messagesToRows, plainConversation, SessionContext } from './support/session-context';
@@ -611,4 +611,39 @@ Given('会话存储目录是 {string}', async function (this: SynapseWorld, path
   const temp = await this.tempDir();
   await writeFile(join(temp, 'file'), 'a file, not a directory');
   ctx(this).useSessionsDir(path.replace('<临时目录>', temp));
+});
+
+// --- 校验、标题、统计、索引与列表 ------------------------------------------------------------------
+
+When('我尝试向会话追加一条用户消息和一条角色为 {string} 的消息', async function (this: SynapseWorld, role: string) {
+  const c = ctx(this);
+  await c.attempt(() => c.append([{ role: 'user', content: '好的' }, { role, content: '?' } as unknown as ChatMessage]));
+});
+
+When('我把会话标题设为:', async function (this: SynapseWorld, title: string) {
+  await ctx(this).session.setTitle(title);
+});
+
+Given('分词器已经建好', function (this: SynapseWorld) {
+  warmUpTokenizer(); // with the tokenizer built, appends persist context stats that a reopen may reuse
+});
+
+Then('会话上下文统计与直接统计其历史的结果相同', function (this: SynapseWorld) {
+  const { session } = ctx(this);
+  expect(session.contextStats()).to.deep.equal(contextStats(session.messages.map((message) => structuredClone(message))));
+});
+
+When('会话的 index.json 被删除', async function (this: SynapseWorld) {
+  await rm(await sessionFile(this, 'index.json'));
+});
+
+Given('会话存储目录中有文件 {string} 和目录 {string}', async function (this: SynapseWorld, file: string, dirs: string) {
+  const root = await ctx(this).sessionsDir();
+  await mkdir(root, { recursive: true });
+  await writeFile(join(root, file), 'not a session');
+  for (const dir of list(dirs)) await mkdir(join(root, dir));
+});
+
+Given('会话存储中有一个 index.json 是目录的会话目录 {string}', async function (this: SynapseWorld, id: string) {
+  await mkdir(join(await ctx(this).sessionsDir(), id, 'index.json'), { recursive: true });
 });
