@@ -542,3 +542,38 @@ Feature: 会话存储
       Given 会话存储目录中有文件 "notes.txt" 和目录 "session-3-0badc0de"
       When 我尝试在会话存储中打开会话 "session-3-0badc0de"
       Then 会话存储报错 SessionNotFoundError，消息包含 "Session \"session-3-0badc0de\" not found"
+
+  Rule: 清理移除的每条消息都说明原因
+
+    Scenario: 清理移除的每条消息按原来的顺序列出，并用一句话说明为什么
+      Given 一段待清理的会话历史:
+        | 角色      | 内容 | 工具调用                                                      | 回复的调用 |
+        | user      | 开始 |                                                               |            |
+        | tool      | 无主 |                                                               |            |
+        | assistant |      | call_1 Bash {"command":"ls"} ; call_1 Bash {"command":"pwd"} |            |
+        | tool      | 结果 |                                                               | call_1     |
+        | assistant |      | call_2 Bash {"command":"ls"}                                 |            |
+        | tool      | x    |                                                               | call_2     |
+        | tool      | y    |                                                               | call_2     |
+        | tool      | z    |                                                               |            |
+        | tool      | w    |                                                               | call_8     |
+        | assistant |      | call_3 Bash 42                                                |            |
+        | assistant |      | call_4 Bash null                                              |            |
+        | assistant | 完成 |                                                               |            |
+      When 我清理这段会话历史
+      Then 清理后的会话历史为:
+        | 角色      | 内容 | 工具调用                     | 回复的调用 |
+        | user      | 开始 |                              |            |
+        | assistant |      | call_2 Bash {"command":"ls"} |            |
+        | tool      | x    |                              | call_2     |
+        | assistant | 完成 |                              |            |
+      And 会话清理移除了:
+        | 序号 | 原因                  | 说明                                                     |
+        | 1    | orphan_tool_result    | tool result (no id) follows no tool call                 |
+        | 2    | duplicate_call_id     | two calls share one id, so one result cannot answer both |
+        | 3    | duplicate_call_id     | result of call_1, whose tool-call message was removed    |
+        | 6    | duplicate_tool_result | second result for call_2                                 |
+        | 7    | orphan_tool_result    | tool result (no id) answers no call of message 4         |
+        | 8    | orphan_tool_result    | tool result call_8 answers no call of message 4          |
+        | 9    | non_object_arguments  | arguments of call_3 are not a JSON object                |
+        | 10   | non_object_arguments  | arguments of call_4 are not a JSON object                |

@@ -174,7 +174,8 @@ Then('清理后的会话历史为:', function (this: SynapseWorld, table: DataTa
 });
 
 Then('会话清理移除了:', function (this: SynapseWorld, table: DataTable) {
-  const removed = ctx(this).sanitized!.removed.map(({ index, reason }) => ({ 序号: String(index), 原因: reason }));
+  const withDetail = table.raw()[0]!.includes('说明');
+  const removed = ctx(this).sanitized!.removed.map(({ index, reason, detail }) => ({ 序号: String(index), 原因: reason, ...(withDetail ? { 说明: detail } : {}) }));
   expect(removed).to.deep.equal(table.hashes());
 });
 

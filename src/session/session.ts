@@ -179,6 +179,7 @@ export class Session {
       // Keep the persisted stats current so a resume need not tokenize the history, but only when the
       // tokenizer is already built: a short-lived process (one CLI run) must not pay a second for it.
       // The index then holds stats of a prefix, and whoever asks for stats counts only the rest.
+      // Stryker disable next-line ConditionalExpression: when stats are counted is an optimisation; what contextStats() returns is the same
       if (isTokenizerReady()) this.contextStats();
       await this.writeIndex();
     });
