@@ -577,3 +577,24 @@ Feature: 会话存储
         | 8    | orphan_tool_result    | tool result call_8 answers no call of message 4          |
         | 9    | non_object_arguments  | arguments of call_3 are not a JSON object                |
         | 10   | non_object_arguments  | arguments of call_4 are not a JSON object                |
+
+  Rule: 关闭会话就放下写锁，之后别的写者可以接手
+
+    Scenario: 关闭会话后另一个会话对象取得写锁，原来的对象再写就被拒绝
+      Given 会话存储中有一个含 2 条消息的会话
+      When 我锁定这个会话
+      And 我关闭这个会话
+      And 会话的写锁文件留给了本进程里另一个打开它的会话对象
+      And 我尝试向会话追加一条用户消息 "继续"
+      Then 会话存储报错 SessionLockedError，指明会话和写锁文件中的持有者
+      When 我重新打开这个会话
+      Then 会话历史只包含原来的第 1、2 条消息
+
+    Scenario: 另一个写者持有会话时删除被拒绝，会话原样保留
+      Given 会话存储中有一个含 2 条消息的会话
+      And 会话的写锁文件留给了一个正在运行的进程
+      When 我尝试在会话存储中删除这个会话
+      Then 会话存储报错 SessionLockedError，指明会话和写锁文件中的持有者
+      And 会话的写锁文件原样保留
+      When 我重新打开这个会话
+      Then 会话历史只包含原来的第 1、2 条消息

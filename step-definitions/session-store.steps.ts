@@ -648,3 +648,8 @@ Given('会话存储目录中有文件 {string} 和目录 {string}', async functi
 Given('会话存储中有一个 index.json 是目录的会话目录 {string}', async function (this: SynapseWorld, id: string) {
   await mkdir(join(await ctx(this).sessionsDir(), id, 'index.json'), { recursive: true });
 });
+
+When('我尝试在会话存储中删除这个会话', async function (this: SynapseWorld) {
+  const c = ctx(this);
+  await c.attempt(async () => (await c.store()).remove(c.session.id));
+});
