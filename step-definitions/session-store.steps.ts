@@ -653,3 +653,23 @@ When('我尝试在会话存储中删除这个会话', async function (this: Syna
   const c = ctx(this);
   await c.attempt(async () => (await c.store()).remove(c.session.id));
 });
+
+When('我向会话追加一条用户消息，内容是 {int} 个 {string}', async function (this: SynapseWorld, count: number, character: string) {
+  await ctx(this).append([{ role: 'user', content: character.repeat(count) }]);
+});
+
+When('我向会话追加一条用户消息:', async function (this: SynapseWorld, content: string) {
+  await ctx(this).append([{ role: 'user', content }]);
+});
+
+When('我向会话追加一条用户消息 {string}，其中用户自己写的是 {string}', async function (this: SynapseWorld, content: string, userText: string) {
+  await ctx(this).append([{ role: 'user', content, meta: { userText } }]);
+});
+
+Then('会话标题是 {int} 个 {string} 加上 {string}', function (this: SynapseWorld, count: number, character: string, suffix: string) {
+  expect(ctx(this).session.title).to.equal(character.repeat(count) + suffix);
+});
+
+Then('会话没有标题', function (this: SynapseWorld) {
+  expect(ctx(this).session.title).to.equal(null);
+});
