@@ -673,3 +673,11 @@ Then('会话标题是 {int} 个 {string} 加上 {string}', function (this: Synap
 Then('会话没有标题', function (this: SynapseWorld) {
   expect(ctx(this).session.title).to.equal(null);
 });
+
+Then('会话的 {string} 由 {int} 行 JSON 组成，没有空行', async function (this: SynapseWorld, name: string, count: number) {
+  const text = await readFile(await sessionFile(this, name), 'utf8');
+  expect(text.endsWith('\n'), `${name} ends with a newline`).to.equal(true);
+  const lines = text.slice(0, -1).split('\n');
+  expect(lines, text).to.have.length(count);
+  for (const line of lines) expect(() => JSON.parse(line), `not JSON: ${JSON.stringify(line)}`).not.to.throw();
+});

@@ -106,8 +106,8 @@ export async function readIndexOrProblem(files: SessionFiles): Promise<SessionIn
   }
   const parsed = sessionIndexSchema.safeParse(json);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return `index.json is not a valid session index (${issue ? `${issue.path.join('.') || 'root'}: ${issue.message}` : 'invalid'})`;
+    const issue = parsed.error.issues[0]!; // a failed parse always has an issue
+    return `index.json is not a valid session index (${issue.path.join('.') || 'root'}: ${issue.message})`;
   }
   return parsed.data;
 }

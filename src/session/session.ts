@@ -289,8 +289,8 @@ function isMessageList(input: ChatMessage | readonly ChatMessage[]): input is re
 function validated(message: ChatMessage, position: number): ChatMessage {
   const parsed = persistedMessageSchema.safeParse(message);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new TypeError(`Not a chat message (position ${position}): ${issue ? `${issue.path.join('.') || 'root'}: ${issue.message}` : 'invalid'}`);
+    const issue = parsed.error.issues[0]!; // a failed parse always has an issue
+    throw new TypeError(`Not a chat message (position ${position}): ${issue.path.join('.') || 'root'}: ${issue.message}`);
   }
   return message;
 }
