@@ -650,3 +650,34 @@ Feature: 会话存储
         | 情形     | 消息数 | 行数 |
         | 没有消息 | 0      | 1    |
         | 有消息   | 2      | 3    |
+
+  Rule: 文件系统错误用文字说明，不带原始的错误码格式
+
+    Scenario Outline: 错误码 <错误码> 说成 "<文字>"
+      When 描述一个错误码为 "<错误码>"、消息为 "<错误码>: raw text, open '/data/x'" 的文件系统错误
+      Then 描述为 "<文字>"
+
+      Examples:
+        | 错误码       | 文字                                      |
+        | ENOENT       | no such file or directory                 |
+        | EACCES       | permission denied                         |
+        | EPERM        | operation not permitted                   |
+        | EISDIR       | is a directory                            |
+        | ENOTDIR      | a parent of it is a file, not a directory |
+        | EROFS        | read-only file system                     |
+        | ENOSPC       | no space left on device                   |
+        | EDQUOT       | disk quota exceeded                       |
+        | EEXIST       | already exists                            |
+        | ENAMETOOLONG | the name is too long                      |
+        | ELOOP        | too many symbolic links                   |
+        | EMFILE       | too many open files                       |
+        | EBUSY        | busy                                      |
+        | EIO          | input/output error                        |
+
+    Scenario: 没有对应文字的错误码保留原消息，只去掉其中的路径
+      When 描述一个错误码为 "ESTALE"、消息为 "ESTALE: stale file handle, open '/data/x'" 的文件系统错误，路径是 "/data/x"
+      Then 描述为 "ESTALE: stale file handle, open"
+      When 描述一个错误码为 "EXDEV"、消息为 "EXDEV: cross-device link not permitted, /data/x" 的文件系统错误，路径是 "/data/x"
+      Then 描述为 "EXDEV: cross-device link not permitted"
+      When 描述一个错误码为 "EXDEV"、消息为 "EXDEV: cross-device link not permitted, /data/x" 的文件系统错误
+      Then 描述为 "EXDEV: cross-device link not permitted, /data/x"

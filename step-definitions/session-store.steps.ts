@@ -7,7 +7,7 @@ import { Given, Then, When, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import fc from 'fast-check';
 import type { ChatMessage } from '../src/llm/types';
-import { contextStats, MISSING_RESULT_TEXT, quarantinedBytes, sanitizeHistory, SessionStore, type SessionRepair, warmUpTokenizer } from '../src/session';
+import { contextStats, describeFsError, MISSING_RESULT_TEXT, quarantinedBytes, sanitizeHistory, SessionStore, type SessionRepair, warmUpTokenizer } from '../src/session';
 import { ensureFreshBuild, LIBRARY_ENTRY } from './support/cli-context';
 import { referenceHistoryTokens } from './support/reference-tokenizer';
 import { messagesFromTable, messagesToRows, plainConversation, SessionContext } from './support/session-context';
@@ -680,4 +680,14 @@ Then('会话的 {string} 由 {int} 行 JSON 组成，没有空行', async functi
   const lines = text.slice(0, -1).split('\n');
   expect(lines, text).to.have.length(count);
   for (const line of lines) expect(() => JSON.parse(line), `not JSON: ${JSON.stringify(line)}`).not.to.throw();
+});
+
+const fsDescriptions = new WeakMap<SynapseWorld, string>();
+
+When(/^描述一个错误码为 "(\w+)"、消息为 "(.*)" 的文件系统错误(?:，路径是 "(.*)")?$/, function (this: SynapseWorld, code: string, message: string, path?: string) {
+  fsDescriptions.set(this, describeFsError(Object.assign(new Error(message), { code }), path));
+});
+
+Then('描述为 {string}', function (this: SynapseWorld, text: string) {
+  expect(fsDescriptions.get(this)).to.equal(text);
 });
