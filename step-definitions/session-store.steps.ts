@@ -508,8 +508,12 @@ Then('会话存储报错 SessionLockedError，指明会话和写锁文件中的�
   const { pid, hostname: host } = plantedLocks.get(this)!;
   const { error, session } = ctx(this);
   expect(error?.name).to.equal('SessionLockedError');
-  const where = host === hostname() ? `pid ${pid},` : `pid ${pid} on ${host},`;
-  expect(error!.message).to.include(`Session "${session.id}" is being written by another process (${where}`);
+  const where = host === hostname() ? `pid ${pid}` : `pid ${pid} on ${host}`;
+  const { acquiredAt } = JSON.parse(plantedLocks.get(this)!.text) as { acquiredAt: string };
+  expect(error!.message).to.equal(
+    `Session "${session.id}" is being written by another process (${where}, since ${acquiredAt}); ` +
+      'only one writer at a time: wait for it to finish (if that process is gone, the lock is taken over automatically)',
+  );
 });
 
 Then('会话的写锁文件原样保留', async function (this: SynapseWorld) {
