@@ -681,3 +681,15 @@ Feature: 会话存储
       Then 描述为 "EXDEV: cross-device link not permitted"
       When 描述一个错误码为 "EXDEV"、消息为 "EXDEV: cross-device link not permitted, /data/x" 的文件系统错误
       Then 描述为 "EXDEV: cross-device link not permitted, /data/x"
+
+  Rule: 会话列表的顺序是确定的
+
+    Scenario: 更新时间相同的会话按创建时间排列，再相同的按 ID 排列，新的在前
+      Given 会话存储中有以下会话索引:
+        | ID                 | 标题 | 创建时间                 | 更新时间                 |
+        | session-1-0000000a | A    | 2026-01-01T00:00:00.000Z | 2026-01-03T00:00:00.000Z |
+        | session-1-0000000b | B    | 2026-01-02T00:00:00.000Z | 2026-01-03T00:00:00.000Z |
+        | session-1-0000000c | C    | 2026-01-02T00:00:00.000Z | 2026-01-03T00:00:00.000Z |
+        | session-1-0000000d | D    | 2026-01-01T00:00:00.000Z | 2026-01-04T00:00:00.000Z |
+      When 我列出会话存储中的会话
+      Then 会话列表的标题依次为 "D, C, B, A"

@@ -695,3 +695,13 @@ When(/^描述一个错误码为 "(\w+)"、消息为 "(.*)" 的文件系统错误
 Then('描述为 {string}', function (this: SynapseWorld, text: string) {
   expect(fsDescriptions.get(this)).to.equal(text);
 });
+
+Given('会话存储中有以下会话索引:', async function (this: SynapseWorld, table: DataTable) {
+  const root = await ctx(this).sessionsDir();
+  for (const row of table.hashes()) {
+    const usage = { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 };
+    const index = { version: 1, id: row.ID, title: row['标题'], createdAt: row['创建时间'], updatedAt: row['更新时间'], messageCount: 0, usage: { total: usage, roundCount: 0 }, context: null };
+    await mkdir(join(root, row.ID!), { recursive: true });
+    await writeFile(join(root, row.ID!, 'index.json'), JSON.stringify(index));
+  }
+});
