@@ -693,3 +693,30 @@ Feature: 会话存储
         | session-1-0000000d | D    | 2026-01-01T00:00:00.000Z | 2026-01-04T00:00:00.000Z |
       When 我列出会话存储中的会话
       Then 会话列表的标题依次为 "D, C, B, A"
+
+  Rule: 标题来自第一条用户消息，而不是系统提示
+
+    Scenario: 历史以系统提示开头时，标题取第一条用户消息；index.json 丢失后重建出同样的标题
+      When 我在会话存储中创建一个新会话
+      And 我向会话追加以下消息:
+        | 角色      | 内容                         | 工具调用 | 回复的调用 |
+        | system    | You are a helpful assistant. |          |            |
+        | assistant | 有什么可以帮你？             |          |            |
+        | user      | 真正的问题                   |          |            |
+      Then 会话标题为 "真正的问题"
+      When 会话的 index.json 被删除
+      And 我重新打开这个会话
+      Then 会话标题为 "真正的问题"
+      And 会话的创建时间和更新时间都是有效的时间
+      When 我修复这个会话
+      And 我重新打开这个会话
+      Then 会话加载时没有警告
+      And 会话标题为 "真正的问题"
+      And 会话的创建时间和更新时间都是有效的时间
+
+    Scenario: index.json 中嵌套字段不合法时，警告指明字段的完整路径
+      Given 会话存储中有一个含 2 条消息的会话
+      When 会话的 index.json 中的 "usage.total.prompt_tokens" 被改为 -1
+      And 我重新打开这个会话
+      Then 会话加载警告只有一条: index.json 的问题包含 "index.json is not a valid session index (usage.total.prompt_tokens: Too small"
+      And 会话的创建时间和更新时间都是有效的时间

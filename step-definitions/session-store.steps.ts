@@ -705,3 +705,17 @@ Given('会话存储中有以下会话索引:', async function (this: SynapseWorl
     await writeFile(join(root, row.ID!, 'index.json'), JSON.stringify(index));
   }
 });
+
+Then('会话的创建时间和更新时间都是有效的时间', function (this: SynapseWorld) {
+  const { createdAt, updatedAt } = ctx(this).session;
+  for (const time of [createdAt, updatedAt]) expect(new Date(time).toISOString(), String(time)).to.equal(time);
+});
+
+When('会话的 index.json 中的 {string} 被改为 {int}', async function (this: SynapseWorld, path: string, value: number) {
+  const file = await sessionFile(this, 'index.json');
+  const index = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+  const keys = path.split('.');
+  const parent = keys.slice(0, -1).reduce((node, key) => node[key] as Record<string, unknown>, index);
+  parent[keys.at(-1)!] = value;
+  await writeFile(file, JSON.stringify(index));
+});
