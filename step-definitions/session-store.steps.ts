@@ -567,7 +567,7 @@ Then('会话修复的报告为:', function (this: SynapseWorld, table: DataTable
   expect(quarantined.map(({ file, line, quarantineFile }) => ({ file, line, quarantineFile }))).to.deep.equal(
     rows.map((row) => ({ file: row['文件'], line: Number(row['行']), quarantineFile: row['隔离文件'] })),
   );
-  rows.forEach((row, i) => expect(quarantined[i]!.reason).to.include(row['原因']!));
+  for (const [i, row] of rows.entries()) expect(quarantined[i]!.reason).to.include(row['原因']!);
 });
 
 Then('会话修复的报告为空', function (this: SynapseWorld) {
