@@ -344,6 +344,7 @@ Feature: 会话存储
         | 文件          | 行 | 原因                                    | 隔离文件                 |
         | history.jsonl | 3  | skipped a line that is not valid JSON   | history.quarantine.jsonl |
       And 会话修复为调用 "call_1" 补上了中断结果
+      And 补上的中断结果告诉模型 "[interrupted] No result was recorded for this tool call: the run stopped before it finished, or its result was lost. Whether it took effect is unknown; check before repeating it."
       And 会话的 "history.quarantine.jsonl" 原样保存了修复前 history.jsonl 第 3 行的字节
       And 会话目录中只有文件 "history.jsonl, history.quarantine.jsonl, index.json"
       When 我修复这个会话

@@ -185,7 +185,7 @@ Then('会话清理没有移除任何消息', function (this: SynapseWorld) {
 
 Then('会话清理为调用 {string} 补上了中断结果', function (this: SynapseWorld, id: string) {
   const { added, messages } = ctx(this).sanitized!;
-  expect(added.map((entry) => entry.toolCallId)).to.deep.equal([id]);
+  expect(added.map(({ toolCallId, reason }) => ({ toolCallId, reason }))).to.deep.equal([{ toolCallId: id, reason: 'incomplete_tool_calls' }]);
   expect(messages[added[0]!.index]).to.deep.equal({ role: 'tool', tool_call_id: id, content: MISSING_RESULT_TEXT });
 });
 
@@ -718,4 +718,9 @@ When('会话的 index.json 中的 {string} 被改为 {int}', async function (thi
   const parent = keys.slice(0, -1).reduce((node, key) => node[key] as Record<string, unknown>, index);
   parent[keys.at(-1)!] = value;
   await writeFile(file, JSON.stringify(index));
+});
+
+Then('补上的中断结果告诉模型 {string}', function (this: SynapseWorld, text: string) {
+  const results = ctx(this).session.messages.filter((message) => message.role === 'tool' && message.content === text);
+  expect(results, JSON.stringify(ctx(this).session.messages)).to.have.length(1);
 });

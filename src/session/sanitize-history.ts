@@ -99,6 +99,7 @@ function repairToolRound(messages: readonly ChatMessage[], callIndex: number, re
   out.kept.push(messages[callIndex]!);
   for (let i = callIndex + 1; i < resultsEnd; i += 1) {
     const id = messages[i]!.tool_call_id;
+    // Stryker disable next-line ConditionalExpression: `id === undefined` only narrows the type; callIds never has undefined
     if (id === undefined || !callIds.has(id)) {
       out.removed.push({ index: i, reason: 'orphan_tool_result', detail: `tool result ${id ?? '(no id)'} answers no call of message ${callIndex}` });
     } else if (answered.has(id)) {
@@ -129,6 +130,7 @@ function isJsonObjectText(text: string): boolean {
   try {
     const value: unknown = JSON.parse(text);
     return typeof value === 'object' && value !== null && !Array.isArray(value);
+    // Stryker disable next-line BlockStatement: without the return the result is undefined, as falsy as false
   } catch {
     return false;
   }
