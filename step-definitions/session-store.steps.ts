@@ -565,7 +565,7 @@ Then('会话修复的报告为:', function (this: SynapseWorld, table: DataTable
   const { quarantined } = repairs.get(this)!.report;
   const rows = table.hashes();
   expect(quarantined.map(({ file, line, quarantineFile }) => ({ file, line, quarantineFile }))).to.deep.equal(
-    rows.map((row) => ({ file: row['文件'], line: Number(row['行']), quarantineFile: row['隔离文件'] })),
+    rows.map((row) => ({ file: row['文件'], line: row['行'] ? Number(row['行']) : undefined, quarantineFile: row['隔离文件'] })),
   );
   for (const [i, row] of rows.entries()) expect(quarantined[i]!.reason).to.include(row['原因']!);
 });
@@ -723,4 +723,11 @@ When('会话的 index.json 中的 {string} 被改为 {int}', async function (thi
 Then('补上的中断结果告诉模型 {string}', function (this: SynapseWorld, text: string) {
   const results = ctx(this).session.messages.filter((message) => message.role === 'tool' && message.content === text);
   expect(results, JSON.stringify(ctx(this).session.messages)).to.have.length(1);
+});
+
+Then('会话的 {string} 最后一条记录没有行号，原样保存了消息 {}', async function (this: SynapseWorld, quarantineFile: string, json: string) {
+  const lines = (await readFile(await sessionFile(this, quarantineFile), 'utf8')).trim().split('\n');
+  const record = JSON.parse(lines.at(-1)!) as { line?: number; text?: string; base64?: string };
+  expect(record.line).to.equal(undefined);
+  expect(quarantinedBytes(record).toString('utf8')).to.equal(json);
 });
