@@ -46,7 +46,6 @@ function toRecord(entry: QuarantineEntry, at: string): Record<string, unknown> {
   const exact = Buffer.from(text, 'utf8').equals(entry.raw);
   return {
     file: entry.file,
-    // Stryker disable next-line ConditionalExpression: JSON.stringify leaves out a line that is undefined anyway
     ...(entry.line !== undefined ? { line: entry.line } : {}),
     reason: entry.reason,
     quarantinedAt: at,
