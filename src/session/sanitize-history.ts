@@ -99,7 +99,6 @@ function repairToolRound(messages: readonly ChatMessage[], callIndex: number, re
   out.kept.push(messages[callIndex]!);
   for (let i = callIndex + 1; i < resultsEnd; i += 1) {
     const id = messages[i]!.tool_call_id;
-    // Stryker disable next-line ConditionalExpression: `id === undefined` only narrows the type; callIds never has undefined
     if (id === undefined || !callIds.has(id)) {
       out.removed.push({ index: i, reason: 'orphan_tool_result', detail: `tool result ${id ?? '(no id)'} answers no call of message ${callIndex}` });
     } else if (answered.has(id)) {

@@ -50,7 +50,6 @@ export function countTokens(text: string): number {
 
 function pieceTokens(piece: string): number {
   let pieceCount = pieceTokenCounts.get(piece);
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: memoization; encoding a piece again gives the same count (skipping the encoding is caught: NaN)
   if (pieceCount === undefined) {
     pieceCount = encoder!.encode(piece, [], []).length;
     // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: bounds the memo's memory; counts are the same with or without it
