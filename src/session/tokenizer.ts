@@ -41,7 +41,6 @@ export function countTokens(text: string): number {
   let count = 0;
   for (const match of text.matchAll(piecePattern!)) {
     const piece = match[0];
-    // Stryker disable next-line EqualityOperator: a piece of exactly MAX_EXACT_PIECE_CHARS is one chunk either way
     if (piece.length <= MAX_EXACT_PIECE_CHARS) count += pieceTokens(piece);
     else for (let at = 0; at < piece.length; at += MAX_EXACT_PIECE_CHARS) count += pieceTokens(piece.slice(at, at + MAX_EXACT_PIECE_CHARS));
   }
