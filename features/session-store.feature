@@ -732,7 +732,7 @@ Feature: 会话存储
         | assistant | 稍等       |          |            |
         | tool      | 没人调用我 |          | call_9     |
         | assistant | 你好！     |          |            |
-      And 会话历史文件第 2 行被换成无法读取的字节
+      And 会话历史文件第 4 行被换成无法读取的字节
       And 我重新打开这个会话
       And 我向会话追加以下消息:
         | 角色 | 内容     | 工具调用 | 回复的调用 |
@@ -740,13 +740,13 @@ Feature: 会话存储
       And 我修复这个会话
       Then 会话修复的报告为:
         | 文件          | 行 | 原因                                       | 隔离文件                 |
-        | history.jsonl | 2  | skipped a line that is not valid JSON      | history.quarantine.jsonl |
         | history.jsonl | 3  | tool result call_9 follows no tool call    | history.quarantine.jsonl |
+        | history.jsonl | 4  | skipped a line that is not valid JSON      | history.quarantine.jsonl |
         | history.jsonl |    | tool result call_8 follows no tool call    | history.quarantine.jsonl |
       And 会话的 "history.quarantine.jsonl" 最后一条记录没有行号，原样保存了消息 {"role":"tool","content":"又一个孤儿","tool_call_id":"call_8"}
       When 我重新打开这个会话
       Then 会话加载时没有警告
       And 会话历史为:
-        | 角色      | 内容   | 工具调用 | 回复的调用 |
-        | user      | 你好   |          |            |
-        | assistant | 你好！ |          |            |
+        | 角色      | 内容 | 工具调用 | 回复的调用 |
+        | user      | 你好 |          |            |
+        | assistant | 稍等 |          |            |
