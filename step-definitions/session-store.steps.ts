@@ -7,7 +7,7 @@ import { Given, Then, When, type DataTable } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import fc from 'fast-check';
 import type { ChatMessage } from '../src/llm/types';
-import { contextStats, MISSING_RESULT_TEXT, sanitizeHistory, SessionStore } from '../src/session';
+import { contextStats, describeFsError, MISSING_RESULT_TEXT, quarantinedBytes, sanitizeHistory, SessionStore, type SessionRepair, warmUpTokenizer } from '../src/session';
 import { ensureFreshBuild, LIBRARY_ENTRY } from './support/cli-context';
 import { referenceHistoryTokens } from './support/reference-tokenizer';
 import { messagesFromTable, messagesToRows, plainConversation, SessionContext } from './support/session-context';
@@ -120,6 +120,10 @@ When('会话历史文件末尾被追加了半行 JSON {string}', async function 
   await ctx(this).appendRawToHistory(text);
 });
 
+When('会话历史文件末尾多了一行只有空白的行', async function (this: SynapseWorld) {
+  await ctx(this).appendRawToHistory(' \t \n');
+});
+
 When('会话历史文件第 {int} 行被替换为 {string}', async function (this: SynapseWorld, line: number, text: string) {
   await ctx(this).replaceHistoryLine(line, text);
 });
@@ -148,10 +152,10 @@ Then(/^会话加载警告只有一条: (index\.json|history\.jsonl) 的问题包
   expect(warnings[0]!.message).to.include(text);
 });
 
-Then('会话加载警告只有一条: history.jsonl 第 {int} 行被跳过，原因包含 {string}', function (this: SynapseWorld, line: number, reason: string) {
+Then(/^会话加载警告只有一条: (history\.jsonl|usage\.jsonl) 第 (\d+) 行被跳过，原因包含 "(.*)"$/, function (this: SynapseWorld, file: string, line: string, reason: string) {
   const { warnings } = ctx(this).session;
   expect(warnings).to.have.length(1);
-  expect(warnings[0]).to.include({ file: 'history.jsonl', line });
+  expect(warnings[0]).to.include({ file, line: Number(line) });
   expect(warnings[0]!.message).to.include(reason);
 });
 
@@ -170,7 +174,8 @@ Then('清理后的会话历史为:', function (this: SynapseWorld, table: DataTa
 });
 
 Then('会话清理移除了:', function (this: SynapseWorld, table: DataTable) {
-  const removed = ctx(this).sanitized!.removed.map(({ index, reason }) => ({ 序号: String(index), 原因: reason }));
+  const withDetail = table.raw()[0]!.includes('说明');
+  const removed = ctx(this).sanitized!.removed.map(({ index, reason, detail }) => ({ 序号: String(index), 原因: reason, ...(withDetail ? { 说明: detail } : {}) }));
   expect(removed).to.deep.equal(table.hashes());
 });
 
@@ -180,7 +185,7 @@ Then('会话清理没有移除任何消息', function (this: SynapseWorld) {
 
 Then('会话清理为调用 {string} 补上了中断结果', function (this: SynapseWorld, id: string) {
   const { added, messages } = ctx(this).sanitized!;
-  expect(added.map((entry) => entry.toolCallId)).to.deep.equal([id]);
+  expect(added.map(({ toolCallId, reason }) => ({ toolCallId, reason }))).to.deep.equal([{ toolCallId: id, reason: 'incomplete_tool_calls' }]);
   expect(messages[added[0]!.index]).to.deep.equal({ role: 'tool', tool_call_id: id, content: MISSING_RESULT_TEXT });
 });
 
@@ -503,8 +508,12 @@ Then('会话存储报错 SessionLockedError，指明会话和写锁文件中的�
   const { pid, hostname: host } = plantedLocks.get(this)!;
   const { error, session } = ctx(this);
   expect(error?.name).to.equal('SessionLockedError');
-  const where = host === hostname() ? `pid ${pid},` : `pid ${pid} on ${host},`;
-  expect(error!.message).to.include(`Session "${session.id}" is being written by another process (${where}`);
+  const where = host === hostname() ? `pid ${pid}` : `pid ${pid} on ${host}`;
+  const { acquiredAt } = JSON.parse(plantedLocks.get(this)!.text) as { acquiredAt: string };
+  expect(error!.message).to.equal(
+    `Session "${session.id}" is being written by another process (${where}, since ${acquiredAt}); ` +
+      'only one writer at a time: wait for it to finish (if that process is gone, the lock is taken over automatically)',
+  );
 });
 
 Then('会话的写锁文件原样保留', async function (this: SynapseWorld) {
@@ -515,4 +524,210 @@ Given('另一个进程取得这个会话的写锁后以 process.exit 退出', as
   const child = await lockingProcess(this, 'exit');
   const [code] = await once(child, 'exit');
   expect(code).to.equal(0);
+});
+
+// --- 修复与隔离 ------------------------------------------------------------------------------------
+
+/** What the last repair reported, and the session's files (split into lines of bytes) just before it. */
+const repairs = new WeakMap<SynapseWorld, { report: SessionRepair; linesBefore: Record<string, Buffer[]> }>();
+
+/** A file's lines as bytes (newlines excluded), or none when it does not exist. */
+async function byteLines(path: string): Promise<Buffer[]> {
+  const bytes = await readFile(path).catch(() => Buffer.alloc(0));
+  const lines: Buffer[] = [];
+  for (let start = 0; start < bytes.length; ) {
+    const end = bytes.indexOf(0x0a, start);
+    lines.push(bytes.subarray(start, end === -1 ? bytes.length : end));
+    start = end === -1 ? bytes.length : end + 1;
+  }
+  return lines;
+}
+
+const sessionFile = async (world: SynapseWorld, name: string) => join(dirname(await ctx(world).historyPath()), name);
+
+When('会话历史文件第 {int} 行被换成无法读取的字节', async function (this: SynapseWorld, line: number) {
+  const lines = await byteLines(await ctx(this).historyPath());
+  // Half a line plus bytes that are not UTF-8: what a torn or corrupted write leaves.
+  lines[line - 1] = Buffer.concat([Buffer.from('{"role":"tool","tool_call_id":"call_'), Buffer.from([0xff, 0xfe, 0x00, 0x80])]);
+  await writeFile(await ctx(this).historyPath(), Buffer.concat(lines.flatMap((bytes) => [bytes, Buffer.from('\n')])));
+});
+
+When('会话用量文件末尾被追加了半行 JSON {string}', async function (this: SynapseWorld, text: string) {
+  await writeFile(await sessionFile(this, 'usage.jsonl'), text, { flag: 'a' });
+});
+
+When('我修复这个会话', async function (this: SynapseWorld) {
+  const linesBefore = { 'history.jsonl': await byteLines(await sessionFile(this, 'history.jsonl')), 'usage.jsonl': await byteLines(await sessionFile(this, 'usage.jsonl')) };
+  repairs.set(this, { report: await ctx(this).session.repair(), linesBefore });
+});
+
+Then('会话修复的报告为:', function (this: SynapseWorld, table: DataTable) {
+  const { quarantined } = repairs.get(this)!.report;
+  const rows = table.hashes();
+  expect(quarantined.map(({ file, line, quarantineFile }) => ({ file, line, quarantineFile }))).to.deep.equal(
+    rows.map((row) => ({ file: row['文件'], line: row['行'] ? Number(row['行']) : undefined, quarantineFile: row['隔离文件'] })),
+  );
+  for (const [i, row] of rows.entries()) expect(quarantined[i]!.reason).to.include(row['原因']!);
+});
+
+Then('会话修复的报告为空', function (this: SynapseWorld) {
+  expect(repairs.get(this)!.report).to.deep.equal({ quarantined: [], answeredCalls: [] });
+});
+
+Then('会话修复为调用 {string} 补上了中断结果', function (this: SynapseWorld, id: string) {
+  expect(repairs.get(this)!.report.answeredCalls).to.deep.equal([id]);
+});
+
+Then('会话修复没有补上任何结果', function (this: SynapseWorld) {
+  expect(repairs.get(this)!.report.answeredCalls).to.deep.equal([]);
+});
+
+Then('会话的 {string} 原样保存了修复前 {word} 第 {int} 行的字节', async function (this: SynapseWorld, quarantineFile: string, file: string, line: number) {
+  const records = (await readFile(await sessionFile(this, quarantineFile), 'utf8'))
+    .trim()
+    .split('\n')
+    .map((text) => JSON.parse(text) as { file: string; line?: number; reason: string; text?: string; base64?: string });
+  const expected = repairs.get(this)!.linesBefore[file]![line - 1]!;
+  expect(records.map(({ file: from, line: at }) => ({ file: from, line: at }))).to.deep.equal([{ file, line }]);
+  expect(quarantinedBytes(records[0]!).equals(expected), `quarantined ${JSON.stringify(records[0])}, the line was ${JSON.stringify(expected.toString('latin1'))}`).to.equal(true);
+});
+
+Then('会话历史为:', function (this: SynapseWorld, table: DataTable) {
+  expect(messagesToRows(ctx(this).session.messages)).to.deep.equal(messagesToRows(messagesFromTable(table)));
+});
+
+// --- 写锁的持有与清理 ------------------------------------------------------------------------------
+
+Given('会话目录中有文件 {string}', async function (this: SynapseWorld, names: string) {
+  for (const name of list(names)) await writeFile(await sessionFile(this, name), 'left behind');
+});
+
+When('我锁定这个会话', async function (this: SynapseWorld) {
+  const { session } = ctx(this);
+  await session.lock();
+  this.onCleanup(() => session.close());
+});
+
+When('我关闭这个会话', async function (this: SynapseWorld) {
+  await ctx(this).session.close();
+});
+
+Given('会话存储目录是 {string}', async function (this: SynapseWorld, path: string) {
+  const temp = await this.tempDir();
+  await writeFile(join(temp, 'file'), 'a file, not a directory');
+  ctx(this).useSessionsDir(path.replace('<临时目录>', temp));
+});
+
+// --- 校验、标题、统计、索引与列表 ------------------------------------------------------------------
+
+When('我尝试向会话追加一条用户消息和一条角色为 {string} 的消息', async function (this: SynapseWorld, role: string) {
+  const c = ctx(this);
+  await c.attempt(() => c.append([{ role: 'user', content: '好的' }, { role, content: '?' } as unknown as ChatMessage]));
+});
+
+When('我把会话标题设为:', async function (this: SynapseWorld, title: string) {
+  await ctx(this).session.setTitle(title);
+});
+
+Given('分词器已经建好', function (this: SynapseWorld) {
+  warmUpTokenizer(); // with the tokenizer built, appends persist context stats that a reopen may reuse
+});
+
+Then('会话上下文统计与直接统计其历史的结果相同', function (this: SynapseWorld) {
+  const { session } = ctx(this);
+  expect(session.contextStats()).to.deep.equal(contextStats(session.messages.map((message) => structuredClone(message))));
+});
+
+When('会话的 index.json 被删除', async function (this: SynapseWorld) {
+  await rm(await sessionFile(this, 'index.json'));
+});
+
+Given('会话存储目录中有文件 {string} 和目录 {string}', async function (this: SynapseWorld, file: string, dirs: string) {
+  const root = await ctx(this).sessionsDir();
+  await mkdir(root, { recursive: true });
+  await writeFile(join(root, file), 'not a session');
+  for (const dir of list(dirs)) await mkdir(join(root, dir));
+});
+
+Given('会话存储中有一个 index.json 是目录的会话目录 {string}', async function (this: SynapseWorld, id: string) {
+  await mkdir(join(await ctx(this).sessionsDir(), id, 'index.json'), { recursive: true });
+});
+
+When('我尝试在会话存储中删除这个会话', async function (this: SynapseWorld) {
+  const c = ctx(this);
+  await c.attempt(async () => (await c.store()).remove(c.session.id));
+});
+
+When('我向会话追加一条用户消息，内容是 {int} 个 {string}', async function (this: SynapseWorld, count: number, character: string) {
+  await ctx(this).append([{ role: 'user', content: character.repeat(count) }]);
+});
+
+When('我向会话追加一条用户消息:', async function (this: SynapseWorld, content: string) {
+  await ctx(this).append([{ role: 'user', content }]);
+});
+
+When('我向会话追加一条用户消息 {string}，其中用户自己写的是 {string}', async function (this: SynapseWorld, content: string, userText: string) {
+  await ctx(this).append([{ role: 'user', content, meta: { userText } }]);
+});
+
+Then('会话标题是 {int} 个 {string} 加上 {string}', function (this: SynapseWorld, count: number, character: string, suffix: string) {
+  expect(ctx(this).session.title).to.equal(character.repeat(count) + suffix);
+});
+
+Then('会话没有标题', function (this: SynapseWorld) {
+  expect(ctx(this).session.title).to.equal(null);
+});
+
+Then('会话的 {string} 由 {int} 行 JSON 组成，没有空行', async function (this: SynapseWorld, name: string, count: number) {
+  const text = await readFile(await sessionFile(this, name), 'utf8');
+  expect(text.endsWith('\n'), `${name} ends with a newline`).to.equal(true);
+  const lines = text.slice(0, -1).split('\n');
+  expect(lines, text).to.have.length(count);
+  for (const line of lines) expect(() => JSON.parse(line), `not JSON: ${JSON.stringify(line)}`).not.to.throw();
+});
+
+const fsDescriptions = new WeakMap<SynapseWorld, string>();
+
+When(/^描述一个错误码为 "(\w+)"、消息为 "(.*)" 的文件系统错误(?:，路径是 "(.*)")?$/, function (this: SynapseWorld, code: string, message: string, path?: string) {
+  fsDescriptions.set(this, describeFsError(Object.assign(new Error(message), { code }), path));
+});
+
+Then('描述为 {string}', function (this: SynapseWorld, text: string) {
+  expect(fsDescriptions.get(this)).to.equal(text);
+});
+
+Given('会话存储中有以下会话索引:', async function (this: SynapseWorld, table: DataTable) {
+  const root = await ctx(this).sessionsDir();
+  for (const row of table.hashes()) {
+    const usage = { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 };
+    const index = { version: 1, id: row.ID, title: row['标题'], createdAt: row['创建时间'], updatedAt: row['更新时间'], messageCount: 0, usage: { total: usage, roundCount: 0 }, context: null };
+    await mkdir(join(root, row.ID!), { recursive: true });
+    await writeFile(join(root, row.ID!, 'index.json'), JSON.stringify(index));
+  }
+});
+
+Then('会话的创建时间和更新时间都是有效的时间', function (this: SynapseWorld) {
+  const { createdAt, updatedAt } = ctx(this).session;
+  for (const time of [createdAt, updatedAt]) expect(new Date(time).toISOString(), String(time)).to.equal(time);
+});
+
+When('会话的 index.json 中的 {string} 被改为 {int}', async function (this: SynapseWorld, path: string, value: number) {
+  const file = await sessionFile(this, 'index.json');
+  const index = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+  const keys = path.split('.');
+  const parent = keys.slice(0, -1).reduce((node, key) => node[key] as Record<string, unknown>, index);
+  parent[keys.at(-1)!] = value;
+  await writeFile(file, JSON.stringify(index));
+});
+
+Then('补上的中断结果告诉模型 {string}', function (this: SynapseWorld, text: string) {
+  const results = ctx(this).session.messages.filter((message) => message.role === 'tool' && message.content === text);
+  expect(results, JSON.stringify(ctx(this).session.messages)).to.have.length(1);
+});
+
+Then('会话的 {string} 最后一条记录没有行号，原样保存了消息 {}', async function (this: SynapseWorld, quarantineFile: string, json: string) {
+  const lines = (await readFile(await sessionFile(this, quarantineFile), 'utf8')).trim().split('\n');
+  const record = JSON.parse(lines.at(-1)!) as { line?: number; text?: string; base64?: string };
+  expect(record.line).to.equal(undefined);
+  expect(quarantinedBytes(record).toString('utf8')).to.equal(json);
 });

