@@ -8,7 +8,7 @@ import type { SynapseWorld } from './support/world';
 
 const ctx = (world: SynapseWorld) => world.use(RunnerContext);
 /** A Gherkin string with JSON escapes (\n, \t) turned into the characters they stand for. */
-const unescape = (text: string) => JSON.parse(`"${text}"`) as string;
+const withEscapes = (text: string) => JSON.parse(`"${text}"`) as string;
 
 /** What reading AGENTS.md gave, or how it failed. */
 interface InstructionsOutcome {
@@ -26,14 +26,14 @@ Given('Runner 以子代理身份运行', function (this: SynapseWorld) {
 });
 
 Given('工作目录中有文件 {string} 内容为 {string}', async function (this: SynapseWorld, name: string, content: string) {
-  await writeFile(join(await this.tempDir(), name), unescape(content));
+  await writeFile(join(await this.tempDir(), name), withEscapes(content));
 });
 
 Given('Runner 的系统提示替换为 {string}，读入工作目录的 AGENTS.md，并追加 {string}', async function (this: SynapseWorld, base: string, append: string) {
   const c = ctx(this);
-  c.options.systemPrompt = unescape(base);
+  c.options.systemPrompt = withEscapes(base);
   c.options.projectInstructions = await readProjectInstructions(await this.tempDir());
-  c.options.appendSystemPrompt = unescape(append);
+  c.options.appendSystemPrompt = withEscapes(append);
 });
 
 Then('模型收到的系统提示应恰好是（<工作目录> 为 Runner 的工作目录）：', async function (this: SynapseWorld, expected: string) {
