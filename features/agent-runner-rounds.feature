@@ -18,3 +18,30 @@ Feature: AgentRunner 一轮工具调用的执行
       When 在第一个任务的子代理请求模型后中止这次运行
       Then 运行应以 AbortError 拒绝
       And 被中止的调用结束后，这一轮不应再启动任何调用
+
+    Scenario: 中止时，不理会 signal 也不理会 cancel() 的工具不拖住运行：运行立刻以中断拒绝，工具被取消且它的 signal 已中止
+      Given Runner 唯一的工具 "Stubborn" 永不结束，只记下 cancel() 的调用和它拿到的 signal
+      And 模型第一轮调用工具 "Stubborn"
+      When 在工具 "Stubborn" 启动后中止这次运行
+      Then 运行应以消息为 "The run was interrupted" 的 AbortError 拒绝
+      And 工具 "Stubborn" 的 cancel() 应被调用 1 次，它拿到的 signal 应已中止
+
+  Rule: 一轮的结果与它留下的东西
+
+    Scenario: 运行结束后，调用方传入的 signal 上不留下运行的监听器
+      Given 模型第一轮调用命令 `echo one`，第二轮回复 "好了"
+      When 用一个调用方长期持有的 signal 执行一次运行
+      Then 运行应以 "好了" 结束
+      And 这个 signal 上不应留有任何 abort 监听器
+
+    Scenario: 工具调用结束事件报告这次调用用了多久
+      Given 模型第一轮调用命令 `sleep 0.3`，第二轮回复 "好了"
+      When 执行一次运行
+      Then 命令 `sleep 0.3` 的结束事件报告的用时应不少于 300 毫秒、不超过 10 秒
+
+    Scenario: 超时的任务得到说明超时和命令的执行错误，并标记为超时
+      Given 环境变量 `SYNAPSE_TASK_TIMEOUT=300`
+      And 模型第一轮调用一个子代理要 5000 毫秒才回答的任务，第二轮回复 "好了"
+      When 执行一次运行
+      Then 运行应以 "好了" 结束
+      And 这个任务的结果应是 execution_error 错误 "Task timed out after 300 ms and was cancelled: task:general --description \"slow\" --prompt \"slow job\""，并标记为超时

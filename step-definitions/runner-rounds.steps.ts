@@ -1,5 +1,7 @@
+import { getEventListeners } from 'node:events';
 import { Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
+import { AbortError, type Tool } from '../src';
 import { poll, RunnerContext } from './support/runner-context';
 import type { SynapseWorld } from './support/world';
 
@@ -34,4 +36,83 @@ Then('被中止的调用结束后，这一轮不应再启动任何调用', async
   // Whatever the round would start next, it starts at once: a few timer turns are plenty to see it.
   await new Promise((resolve) => setTimeout(resolve, 100));
   expect(c.of('tool_call_started').map((event) => event.command)).to.have.length(1);
+});
+
+/** What a tool that ignores its signal and its cancel() saw. */
+const stubborn = new WeakMap<SynapseWorld, { cancels: number; signal?: AbortSignal }>();
+
+Given('Runner 唯一的工具 {string} 永不结束，只记下 cancel\\(\\) 的调用和它拿到的 signal', function (this: SynapseWorld, name: string) {
+  const seen = { cancels: 0, signal: undefined as AbortSignal | undefined };
+  stubborn.set(this, seen);
+  const tool: Tool = {
+    name,
+    definition: { type: 'function', function: { name, parameters: { type: 'object', properties: {} } } },
+    execute(_args, options) {
+      seen.signal = options?.signal;
+      return Object.assign(new Promise<never>(() => {}), { cancel: () => void seen.cancels++ });
+    },
+  };
+  ctx(this).options.toolset = [tool];
+});
+
+Given('模型第一轮调用工具 {string}', function (this: SynapseWorld, name: string) {
+  ctx(this).reply([{ name, arguments: '{}' }]);
+});
+
+When('在工具 {string} 启动后中止这次运行', async function (this: SynapseWorld, name: string) {
+  const c = ctx(this);
+  const controller = new AbortController();
+  const running = c.run(c.input, controller.signal).catch(() => undefined);
+  await c.waitFor((event) => event.type === 'tool_call_started' && event.name === name);
+  controller.abort();
+  await running;
+});
+
+Then('运行应以消息为 {string} 的 AbortError 拒绝', function (this: SynapseWorld, message: string) {
+  expect(ctx(this).error).to.be.instanceOf(AbortError).with.property('message', message);
+});
+
+Then('工具 {string} 的 cancel\\(\\) 应被调用 {int} 次，它拿到的 signal 应已中止', function (this: SynapseWorld, _name: string, count: number) {
+  const seen = stubborn.get(this)!;
+  expect(seen.cancels).to.equal(count);
+  expect(seen.signal?.aborted).to.equal(true);
+});
+
+Given('模型第一轮调用命令 `{}`，第二轮回复 {string}', function (this: SynapseWorld, command: string, text: string) {
+  ctx(this).reply([command]);
+  ctx(this).reply(text);
+});
+
+const heldSignals = new WeakMap<SynapseWorld, AbortSignal>();
+
+When('用一个调用方长期持有的 signal 执行一次运行', async function (this: SynapseWorld) {
+  const signal = new AbortController().signal;
+  heldSignals.set(this, signal);
+  await ctx(this).run(undefined, signal);
+});
+
+Then('这个 signal 上不应留有任何 abort 监听器', function (this: SynapseWorld) {
+  expect(getEventListeners(heldSignals.get(this)!, 'abort')).to.have.length(0);
+});
+
+Then('命令 `{}` 的结束事件报告的用时应不少于 {int} 毫秒、不超过 {int} 秒', function (this: SynapseWorld, command: string, min: number, maxSeconds: number) {
+  const [finished] = ctx(this)
+    .of('tool_call_finished')
+    .filter((event) => event.command === command);
+  expect(finished!.durationMs)
+    .to.be.at.least(min)
+    .and.at.most(maxSeconds * 1000);
+});
+
+Given('模型第一轮调用一个子代理要 {int} 毫秒才回答的任务，第二轮回复 {string}', function (this: SynapseWorld, ms: number, text: string) {
+  const c = ctx(this);
+  c.reply(['task:general --description "slow" --prompt "slow job"']);
+  c.subAgentReply('slow job', { content: 'too late', delayMs: ms });
+  c.reply(text);
+});
+
+Then('这个任务的结果应是 {word} 错误 {string}，并标记为超时', function (this: SynapseWorld, category: string, message: string) {
+  const [finished] = ctx(this).of('tool_call_finished');
+  expect(finished!.result).to.include({ isError: true, message: message.replaceAll('\\"', '"') });
+  expect(finished!.result.extras).to.include({ failureCategory: category, timedOut: true });
 });
