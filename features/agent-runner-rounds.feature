@@ -45,3 +45,14 @@ Feature: AgentRunner 一轮工具调用的执行
       When 执行一次运行
       Then 运行应以 "好了" 结束
       And 这个任务的结果应是 execution_error 错误 "Task timed out after 300 ms and was cancelled: task:general --description \"slow\" --prompt \"slow job\""，并标记为超时
+
+  Rule: 在模型回复之后、工具运行之前中止
+
+    Scenario: 事件监听器在模型要求调用工具时中止运行：一个工具都不运行，运行以中断拒绝，历史里没有悬空的工具调用
+      Given 使用临时会话目录创建 Runner
+      And 模型第一轮调用命令 `echo never > never.txt`
+      When 执行一次运行，事件监听器在收到模型要求调用工具的回复时中止它
+      Then 运行应以消息为 "The run was interrupted" 的 AbortError 拒绝
+      And 不应有任何工具调用开始
+      And 工作目录中不应出现 "never.txt"
+      And 本轮悬空 assistant toolCalls 不应被落盘

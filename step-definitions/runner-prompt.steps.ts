@@ -16,7 +16,7 @@ interface InstructionsOutcome {
   error?: unknown;
 }
 const outcomes = new WeakMap<SynapseWorld, InstructionsOutcome>();
-const summaries = new WeakMap<SynapseWorld, { summary?: RunSummary; line?: string }>();
+const summaries = new WeakMap<SynapseWorld, { summary?: RunSummary; line?: string; elapsedMs?: number }>();
 const summaryOf = (world: SynapseWorld) => summaries.get(world) ?? summaries.set(world, {}).get(world)!;
 
 // --- the system prompt ------------------------------------------------------------------------------
@@ -91,11 +91,13 @@ Given(
 );
 
 When('执行一次运行，同时用运行汇总观察它的事件', async function (this: SynapseWorld) {
+  const started = performance.now();
   const summary = new RunSummary();
   summaryOf(this).summary = summary;
   // The runner's events, as the scenario's listener recorded them, observed in the order they came.
   await ctx(this).run();
   for (const { event } of ctx(this).events) summary.observe(event);
+  summaryOf(this).elapsedMs = performance.now() - started;
 });
 
 Then(
@@ -103,7 +105,10 @@ Then(
   function (this: SynapseWorld, modelCalls: number, toolCalls: number, inputTokens: number, outputTokens: number) {
     const { durationMs, ...figures } = summaryOf(this).summary!.get();
     expect(figures).to.deep.equal({ modelCalls, toolCalls, inputTokens, outputTokens });
-    expect(durationMs).to.be.a('number').and.to.be.at.least(0);
+    // The summary's clock runs from its creation: never longer than the run as the scenario timed it.
+    expect(durationMs)
+      .to.be.at.least(0)
+      .and.at.most(Math.ceil(summaryOf(this).elapsedMs!));
   },
 );
 

@@ -116,3 +116,20 @@ Then('这个任务的结果应是 {word} 错误 {string}，并标记为超时', 
   expect(finished!.result).to.include({ isError: true, message: message.replaceAll('\\"', '"') });
   expect(finished!.result.extras).to.include({ failureCategory: category, timedOut: true });
 });
+
+Given('模型第一轮调用命令 `{}`', function (this: SynapseWorld, command: string) {
+  ctx(this).reply([command]);
+});
+
+When('执行一次运行，事件监听器在收到模型要求调用工具的回复时中止它', async function (this: SynapseWorld) {
+  const c = ctx(this);
+  const controller = new AbortController();
+  c.onEvent = (event) => {
+    if (event.type === 'assistant_message' && event.toolCalls.length) controller.abort();
+  };
+  await c.run(c.input, controller.signal).catch(() => undefined);
+});
+
+Then('不应有任何工具调用开始', function (this: SynapseWorld) {
+  expect(ctx(this).of('tool_call_started')).to.deep.equal([]);
+});

@@ -7,10 +7,10 @@ import type { RunnerEvent } from './types';
 
 /**
  * Runs one round of tool calls: groups in order, task batches through a pool, each call's result in call
- * order. On abort every running tool is cancelled and the round rejects with AbortError.
+ * order. On abort every running tool is cancelled and the round rejects with AbortError; a signal aborted
+ * before the round starts no call (the caller's own check rejects).
  */
 export async function executeRound(calls: PlannedCall[], tools: ReadonlyMap<string, Tool>, emit: (event: RunnerEvent) => void, signal?: AbortSignal): Promise<ToolResult[]> {
-  throwIfAborted(signal);
   const running = new Set<CancelablePromise<ToolResult>>();
   let onAbort = () => {};
   // Rejects the round at once on abort, whether or not every cancelled tool has settled yet.
@@ -33,9 +33,8 @@ export async function executeRound(calls: PlannedCall[], tools: ReadonlyMap<stri
   aborted.catch(() => {});
   work.catch(() => {}); // once the abort wins the race, a late failure of the rest must not go unhandled
   try {
-    const results = await Promise.race([work, aborted]);
-    throwIfAborted(signal);
-    return results;
+    // Aborted before the round began, no call starts and the results are empty: the caller checks its signal.
+    return await Promise.race([work, aborted]);
   } finally {
     signal?.removeEventListener('abort', onAbort);
   }
@@ -119,8 +118,4 @@ function unknownTool(name: string, known: string[]): ToolResult {
 
 function errorResult(message: string, failureCategory: 'invalid_usage' | 'execution_error', extra: object = {}): ToolResult {
   return { isError: true, output: '', message, brief: message.split('\n')[0], extras: { failureCategory, ...extra } };
-}
-
-function throwIfAborted(signal?: AbortSignal): void {
-  if (signal?.aborted) throw new AbortError('The run was interrupted');
 }

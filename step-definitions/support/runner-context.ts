@@ -40,6 +40,8 @@ export class RunnerContext implements Narrating {
   throwingListener = false;
   /** What the runner reported through onListenerError. */
   listenerFailures: unknown[] = [];
+  /** A scenario's own reaction to each event (after it is recorded), e.g. to abort the run at a given point. */
+  onEvent?: (event: RunnerEvent) => void;
 
   constructor(private readonly world: SynapseWorld) {}
 
@@ -52,6 +54,7 @@ export class RunnerContext implements Narrating {
       ...this.options,
       onEvent: (event) => {
         this.events.push({ event, at: performance.now() });
+        this.onEvent?.(event);
         if (this.throwingListener) throw new Error(`listener failed on ${event.type}`);
       },
     });
