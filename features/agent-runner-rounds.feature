@@ -56,3 +56,59 @@ Feature: AgentRunner 一轮工具调用的执行
       And 不应有任何工具调用开始
       And 工作目录中不应出现 "never.txt"
       And 本轮悬空 assistant toolCalls 不应被落盘
+
+  Rule: 工具调用的参数与任务的说明
+
+    Scenario Outline: 参数是 <参数> 的工具调用不是 JSON 对象：整轮被丢弃并报告，模型在下一次请求中被告知
+      Given 模型第一轮调用 Bash，参数是 <参数>，第二轮回复 "好了"
+      When 执行一次运行
+      Then 运行应以 "好了" 结束
+      And Runner 应报告丢弃了这一轮，原因是 "tool call arguments are not a JSON object: Bash (call_1)"
+      And 模型第二次收到的最后一条消息应是用户消息 "[System Notice] Your last tool calls were discarded: the arguments of Bash (call_1) were not a valid JSON object. Call the tool again with arguments like {\"command\": \"...\"}."
+
+      Examples:
+        | 参数       |
+        | `null`     |
+        | `42`       |
+        | `"ls"`     |
+        | `{"a": 1`  |
+
+    Scenario Outline: 参数<情形>的工具调用按空对象执行：工具照常运行并说明缺少命令
+      Given 模型第一轮调用 Bash，参数<情形>，第二轮回复 "好了"
+      When 执行一次运行
+      Then 运行应以 "好了" 结束
+      And 不应有一轮被丢弃
+      And Bash 调用的结果应是说明缺少命令的错误
+
+      Examples:
+        | 情形       |
+        | 是空字符串 |
+        | 只有空白   |
+
+    Scenario: 任务调用的开始事件带上任务的说明，不论说明怎样书写；非任务命令没有说明
+      Given 模型第一轮调用这些命令，第二轮回复 "好了"：
+        | 命令                                                     | 子代理的回答 |
+        | task:general --description "find configs" --prompt "p1"  | r1           |
+        | task:general -d 'two words' --prompt "p2"                | r2           |
+        | task:general --description=short --prompt "p3"           | r3           |
+        | task:general --description   spaced --prompt "p4"        | r4           |
+        | ls -d .                                                  |              |
+      When 执行一次运行
+      Then 各调用开始事件中的说明应依次为 "find configs, two words, short, spaced, (无)"
+
+  Rule: 连续失败的计数
+
+    Scenario: 一轮里只要有一个调用是用法错误，这一轮就计入连续失败
+      Given 环境变量 `SYNAPSE_MAX_CONSECUTIVE_TOOL_FAILURES=1`
+      And 模型第一轮调用命令 `echo fine` 和 `no-such-command-abc`
+      When 执行一次运行
+      Then 运行应以 "Consecutive tool execution failures; stopping." 结束
+      And 模型应该恰好被请求 1 次
+
+    Scenario: 工具返回不带 extras 的错误结果时，这次失败不算用法错误，运行照常完成
+      Given Runner 唯一的工具 "Plain" 返回不带 extras 的错误结果 "plain failure"
+      And 环境变量 `SYNAPSE_MAX_CONSECUTIVE_TOOL_FAILURES=1`
+      And 模型第一轮调用工具 "Plain"，第二轮回复 "还活着"
+      When 执行一次运行
+      Then 运行应以 "还活着" 结束
+      And 工具 "Plain" 的结果应是错误 "plain failure"

@@ -1,5 +1,5 @@
 import { getEventListeners } from 'node:events';
-import { Given, Then, When } from '@cucumber/cucumber';
+import { type DataTable, Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { AbortError, type Tool } from '../src';
 import { poll, RunnerContext } from './support/runner-context';
@@ -117,7 +117,7 @@ Then('这个任务的结果应是 {word} 错误 {string}，并标记为超时', 
   expect(finished!.result.extras).to.include({ failureCategory: category, timedOut: true });
 });
 
-Given('模型第一轮调用命令 `{}`', function (this: SynapseWorld, command: string) {
+Given(/^模型第一轮调用命令 `([^`]*)`$/, function (this: SynapseWorld, command: string) {
   ctx(this).reply([command]);
 });
 
@@ -132,4 +132,69 @@ When('执行一次运行，事件监听器在收到模型要求调用工具的�
 
 Then('不应有任何工具调用开始', function (this: SynapseWorld) {
   expect(ctx(this).of('tool_call_started')).to.deep.equal([]);
+});
+
+// --- arguments and descriptions
+
+const bashThenAnswer = (world: SynapseWorld, args: string, text: string) => {
+  ctx(world).reply([{ name: 'Bash', arguments: args }]);
+  ctx(world).reply(text);
+};
+
+Given('模型第一轮调用 Bash，参数是 `{}`，第二轮回复 {string}', function (this: SynapseWorld, args: string, text: string) {
+  bashThenAnswer(this, args, text);
+});
+
+Given(/^模型第一轮调用 Bash，参数(是空字符串|只有空白)，第二轮回复 "(.*)"$/, function (this: SynapseWorld, kind: string, text: string) {
+  bashThenAnswer(this, kind === '只有空白' ? '  \n ' : '', text);
+});
+
+Then('Runner 应报告丢弃了这一轮，原因是 {string}', function (this: SynapseWorld, reason: string) {
+  expect(
+    ctx(this)
+      .of('round_discarded')
+      .map((event) => event.reason),
+  ).to.deep.equal([reason]);
+});
+
+Then('模型第二次收到的最后一条消息应是用户消息 {string}', function (this: SynapseWorld, content: string) {
+  expect(this.llm.requests[1]!.messages.at(-1)).to.deep.equal({ role: 'user', content });
+});
+
+Then('不应有一轮被丢弃', function (this: SynapseWorld) {
+  expect(ctx(this).of('round_discarded')).to.deep.equal([]);
+});
+
+Then('Bash 调用的结果应是说明缺少命令的错误', function (this: SynapseWorld) {
+  const [finished] = ctx(this).of('tool_call_finished');
+  expect(finished!.result).to.include({ isError: true, message: 'Invalid usage: "command" must be a string (got nothing). Call it as Bash(command="ls -la").' });
+});
+
+Given('模型第一轮调用这些命令，第二轮回复 {string}：', function (this: SynapseWorld, text: string, table: DataTable) {
+  const rows = table.hashes();
+  ctx(this).reply(rows.map((row) => row['命令']!));
+  for (const [i, row] of rows.entries()) if (row['子代理的回答']) ctx(this).subAgentReply(`p${i + 1}`, { content: row['子代理的回答'] });
+  ctx(this).reply(text);
+});
+
+Then('各调用开始事件中的说明应依次为 {string}', function (this: SynapseWorld, descriptions: string) {
+  const seen = ctx(this)
+    .of('tool_call_started')
+    .map((event) => event.description ?? '(无)');
+  expect(seen.join(', ')).to.equal(descriptions);
+});
+
+// --- consecutive failures
+
+Given(/^模型第一轮调用命令 `([^`]*)` 和 `([^`]*)`$/, function (this: SynapseWorld, first: string, second: string) {
+  ctx(this).reply([first, second]);
+});
+
+Given('Runner 唯一的工具 {string} 返回不带 extras 的错误结果 {string}', function (this: SynapseWorld, name: string, message: string) {
+  const tool: Tool = {
+    name,
+    definition: { type: 'function', function: { name, parameters: { type: 'object', properties: {} } } },
+    execute: () => Object.assign(Promise.resolve({ isError: true, output: '', message }), { cancel: () => {} }),
+  };
+  ctx(this).options.toolset = [tool];
 });
