@@ -99,3 +99,10 @@ Feature: AgentRunner 的系统提示与运行汇总
     Scenario: 汇总里恰好一次的请求与工具调用用单数，用时四舍五入到十分之一秒
       When 汇总一次 1 次模型请求、1 次工具调用、0 与 0 个 token、用时 1250 毫秒的运行
       Then 汇总那一行应为 "1 model call · 0 tokens in / 0 out · 1 tool call · 1.3s"
+
+  Rule: 库导出的默认系统提示
+
+    Scenario: 导出的 defaultSystemPrompt 给出的正是 Runner 发送的默认系统提示，末尾没有多余的空行
+      Given 模型会回复 "好的"
+      When 执行一次运行
+      Then 导出的 defaultSystemPrompt 对工作目录给出的文本应与模型收到的系统提示完全相同

@@ -2,7 +2,7 @@ import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import { formatRunSummary, ProjectInstructionsError, readProjectInstructions, RunSummary, type ProjectInstructions } from '../src';
+import { defaultSystemPrompt, formatRunSummary, ProjectInstructionsError, readProjectInstructions, RunSummary, type ProjectInstructions } from '../src';
 import { RunnerContext } from './support/runner-context';
 import type { SynapseWorld } from './support/world';
 
@@ -125,4 +125,9 @@ When(
 
 Then('汇总那一行应为 {string}', function (this: SynapseWorld, expected: string) {
   expect(summaryOf(this).line).to.equal(expected);
+});
+
+Then('导出的 defaultSystemPrompt 对工作目录给出的文本应与模型收到的系统提示完全相同', async function (this: SynapseWorld) {
+  const [system] = this.llm.requests[0]!.messages;
+  expect(defaultSystemPrompt(await this.tempDir())).to.equal(system!.content);
 });
