@@ -20,7 +20,6 @@ export function defaultSystemPrompt(cwd: string, options: { isSubAgent?: boolean
     );
   }
   // MCP servers and skills, listed by the extension layer (bounded).
-  // Stryker disable next-line ConditionalExpression: forced true, an empty listing adds only blank lines at the end, which composeSystemPrompt trims
   if (options.extensions) lines.push('', options.extensions);
   return lines.join('\n');
 }
