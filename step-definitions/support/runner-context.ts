@@ -38,6 +38,8 @@ export class RunnerContext implements Narrating {
   usageBefore?: SessionUsage;
   /** Set by a scenario whose event listener throws after recording each event. */
   throwingListener = false;
+  /** Set by a scenario whose event listener returns a rejected promise after recording each event. */
+  rejectingListener = false;
   /** What the runner reported through onListenerError. */
   listenerFailures: unknown[] = [];
   /** A scenario's own reaction to each event (after it is recorded), e.g. to abort the run at a given point. */
@@ -56,6 +58,7 @@ export class RunnerContext implements Narrating {
         this.events.push({ event, at: performance.now() });
         this.onEvent?.(event);
         if (this.throwingListener) throw new Error(`listener failed on ${event.type}`);
+        if (this.rejectingListener) return Promise.reject(new Error(`listener failed on ${event.type}`));
       },
     });
     this.world.onCleanup(() => runner.close());

@@ -1,0 +1,49 @@
+@own
+Feature: AgentRunner 的历史、会话与事件监听器
+  文档没有规定、但库的使用者会依赖的行为：没有会话时历史同样在请求前被修复并报告；会话记下用户的原话和注入的指令块；
+  关闭后的 Runner 不再写会话并清楚地说明原因；没有监听器、监听器抛错或返回被拒绝的 promise 都不影响运行，
+  失败只报告一次，没有给失败回调时以一条进程警告报告。
+
+  Rule: 历史与会话
+
+    Scenario: 没有会话时，模型给两个工具调用同一个 id 的那一轮也在下一次请求前被移出历史并报告
+      Given 模型第一轮用同一个 id 调用 `echo a` 与 `echo b`，第二轮回复 "好了"
+      When 执行一次运行
+      Then 运行应以 "好了" 结束
+      And Runner 应报告从历史中移除了 3 条消息、补上了 0 条
+      And 模型第二次收到的消息角色应依次为 "system, user"
+
+    Scenario: 会话里的首条用户消息记下用户的原话，并标明注入了技能搜索指令块
+      Given 使用临时会话目录创建 Runner
+      And 模型会回复 "好的"
+      When 以输入 "整理一下笔记" 再执行一次运行
+      Then 落盘的首条用户消息应记下用户的原话 "整理一下笔记"，并标明注入了 "skill_search_instruction"
+
+    Scenario: 关闭后的 Runner 再运行时以指明会话的错误失败，不创建会话
+      Given 使用临时会话目录创建 Runner
+      And 模型会回复 "好的"
+      When 关闭 Runner 后执行一次运行
+      Then 运行应以 "AgentRunner is closed: session <会话 id> cannot be written" 失败
+      And 会话目录中不应有任何会话
+
+  Rule: 事件监听器
+
+    Scenario: 没有事件监听器的 Runner 照常完成运行，不发出进程警告
+      Given 模型会回复 "好的"
+      When 不带事件监听器执行一次运行
+      Then 这次运行应返回 "好的"
+      And 不应有进程警告
+
+    Scenario: 事件监听器每次都返回被拒绝的 promise 时，失败只被报告一次，运行照常完成
+      Given 事件监听器每次都返回被拒绝的 promise
+      And 模型会回复 "还活着"
+      When 执行一次运行
+      Then 运行应以 "还活着" 结束
+      And 监听器的失败应只被报告 1 次
+
+    Scenario: 抛错的事件监听器没有失败回调时，进程收到一条警告，说明监听器的错误且运行继续
+      Given 事件监听器每次都抛错，且没有给失败回调
+      And 模型会回复 "还活着"
+      When 执行一次运行
+      Then 运行应以 "还活着" 结束
+      And 进程应只收到一条 SYNAPSE_LISTENER_FAILED 警告 "an onEvent listener threw (listener failed on run_started); the run goes on, and further failures of this listener are not reported"
