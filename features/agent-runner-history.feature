@@ -47,3 +47,33 @@ Feature: AgentRunner 的历史、会话与事件监听器
       When 执行一次运行
       Then 运行应以 "还活着" 结束
       And 进程应只收到一条 SYNAPSE_LISTENER_FAILED 警告 "an onEvent listener threw (listener failed on run_started); the run goes on, and further failures of this listener are not reported"
+
+  Rule: 运行报告的事件
+
+    Scenario: 一次带工具调用的运行依次报告开始、模型回复、工具调用和结束
+      Given 模型第一轮调用命令 `echo hi`，第二轮回复 "好了"
+      When 执行一次运行
+      Then Runner 报告的事件类型（不含流式文本）应依次为 "run_started, assistant_message, tool_call_started, tool_call_finished, assistant_message, run_finished"
+      And 开始事件应带着输入 "Please do the work." 和会话 id null
+      And 第 2 个模型回复事件应带着文本 "好了"，没有工具调用
+
+    Scenario: 待办没做完就收尾时，提醒作为 reminder 事件报告，内容与发给模型的提醒相同
+      Given 当前轮无工具调用
+      And `todoStore` 中仍有 `pending/in_progress` 项
+      When Agent 准备结束本轮
+      Then Runner 报告的提醒应恰好是：
+        """
+        [System Reminder] Your todo list still has unfinished items:
+        - [in_progress] Write the report
+        - [pending] Send the report
+        Continue working on them, and update the list with TodoWrite as you go. Finish only when every item is completed.
+        """
+      And 模型第二次收到的最后一条消息应是这条提醒
+
+    Scenario: 技能目录里有被跳过的技能时，Runner 在第一次运行报告一次警告，之后的运行不再报告
+      Given 工作目录的 ".agents/skills/broken/SKILL.md" 没有 frontmatter
+      And 模型会回复 "第一次"
+      And 模型会回复 "第二次"
+      When 执行一次运行
+      And 以输入 "再来一次" 再执行一次运行
+      Then Runner 应只报告 1 条警告，它以 "skill " 开头并指出 "broken/SKILL.md: skipped:"

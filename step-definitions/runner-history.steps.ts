@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { AgentRunner } from '../src';
@@ -68,4 +70,54 @@ Then('进程应只收到一条 {word} 警告 {string}', async function (this: Sy
   await new Promise((resolve) => setImmediate(resolve));
   const warnings = observed(this).warnings.map((warning) => ({ code: (warning as NodeJS.ErrnoException).code, message: warning.message }));
   expect(warnings).to.deep.equal([{ code, message }]);
+});
+
+// --- events
+
+Then('Runner 报告的事件类型（不含流式文本）应依次为 {string}', function (this: SynapseWorld, types: string) {
+  const seenTypes = ctx(this)
+    .events.map(({ event }) => event.type)
+    .filter((type) => type !== 'assistant_delta');
+  expect(seenTypes.join(', ')).to.equal(types);
+});
+
+Then('开始事件应带着输入 {string} 和会话 id null', function (this: SynapseWorld, input: string) {
+  expect(
+    ctx(this)
+      .of('run_started')
+      .map(({ at: _at, ...event }) => event),
+  ).to.deep.equal([{ type: 'run_started', sessionId: null, input }]);
+});
+
+Then('第 {int} 个模型回复事件应带着文本 {string}，没有工具调用', function (this: SynapseWorld, n: number, content: string) {
+  const { at: _at, ...event } = ctx(this).of('assistant_message')[n - 1]!;
+  expect(event).to.deep.equal({ type: 'assistant_message', content, toolCalls: [] });
+});
+
+Then('Runner 报告的提醒应恰好是：', function (this: SynapseWorld, text: string) {
+  expect(
+    ctx(this)
+      .of('reminder')
+      .map((event) => event.text),
+  ).to.deep.equal([text]);
+});
+
+Then('模型第二次收到的最后一条消息应是这条提醒', function (this: SynapseWorld) {
+  const [reminder] = ctx(this).of('reminder');
+  expect(this.llm.requests[1]!.messages.at(-1)).to.deep.equal({ role: 'user', content: reminder!.text });
+});
+
+Given('工作目录的 {string} 没有 frontmatter', async function (this: SynapseWorld, path: string) {
+  const file = join(await this.tempDir(), path);
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, 'Just some text, no front matter.\n');
+});
+
+Then('Runner 应只报告 {int} 条警告，它以 {string} 开头并指出 {string}', function (this: SynapseWorld, count: number, start: string, detail: string) {
+  const messages = ctx(this)
+    .of('warning')
+    .map((event) => event.message);
+  expect(messages).to.have.length(count);
+  expect(messages[0]!.startsWith(start), messages[0]).to.equal(true);
+  expect(messages[0]).to.contain(detail);
 });
