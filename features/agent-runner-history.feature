@@ -77,3 +77,10 @@ Feature: AgentRunner 的历史、会话与事件监听器
       When 执行一次运行
       And 以输入 "再来一次" 再执行一次运行
       Then Runner 应只报告 1 条警告，它以 "skill " 开头并指出 "broken/SKILL.md: skipped:"
+
+  Rule: 没有会话时的统计
+
+    Scenario: 没有会话的 Runner 的上下文统计数的是内存中的历史
+      Given 模型会回复 "好的"
+      When 执行一次运行
+      Then 上下文统计的消息数应为 2
