@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import { AgentRunner } from '../src';
+import { AgentRunner, SessionStore } from '../src';
 import { LLM_MODEL } from './support/llm-mock';
 import { RunnerContext } from './support/runner-context';
 import type { SynapseWorld } from './support/world';
@@ -120,4 +120,15 @@ Then('Runner 应只报告 {int} 条警告，它以 {string} 开头并指出 {str
   expect(messages).to.have.length(count);
   expect(messages[0]!.startsWith(start), messages[0]).to.equal(true);
   expect(messages[0]).to.contain(detail);
+});
+
+When('Runner 重启后以输入 {string} 再执行一次运行', async function (this: SynapseWorld, input: string) {
+  await ctx(this).restart();
+  await ctx(this).run(input);
+});
+
+Then('落盘会话的标题应为 {string}', async function (this: SynapseWorld, title: string) {
+  const c = ctx(this);
+  const session = await new SessionStore(await c.sessionsDir()).open((await c.runner()).getSessionId()!);
+  expect(session.title).to.equal(title);
 });
