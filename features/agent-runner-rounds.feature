@@ -112,3 +112,52 @@ Feature: AgentRunner 一轮工具调用的执行
       When 执行一次运行
       Then 运行应以 "还活着" 结束
       And 工具 "Plain" 的结果应是错误 "plain failure"
+
+  Rule: 工具给出的不是结果时，这次调用得到说明原因的错误结果
+
+    Scenario Outline: 工具的结果是 <结果> 时，这次调用得到说明没有结果的执行错误
+      Given Runner 唯一的工具 "Odd" 的结果是 `<结果>`
+      And 模型第一轮调用工具 "Odd"，第二轮回复 "还活着"
+      When 执行一次运行
+      Then 运行应以 "还活着" 结束
+      And 工具 "Odd" 的结果应恰好是 execution_error 错误 "Tool Odd returned no result (expected { isError, output, message })"，摘要相同
+
+      Examples:
+        | 结果                 |
+        | null                 |
+        | {"message": "x"}     |
+        | {"isError": false}   |
+
+    Scenario: 工具抛出两行的错误时，结果的消息是两行，摘要是第一行，输出为空
+      Given Runner 唯一的工具 "Odd" 抛出两行的错误 "first line" 与 "second line"
+      And 模型第一轮调用工具 "Odd"，第二轮回复 "还活着"
+      When 执行一次运行
+      Then 工具 "Odd" 的结果应恰好是 execution_error 错误 "Tool Odd failed: first line\nsecond line"，摘要为 "Tool Odd failed: first line"
+
+    Scenario: 模型调用不存在的工具时，错误结果列出所有可用的工具
+      Given Runner 的工具是 "Odd" 与 "Even"
+      And 模型第一轮调用工具 "Read"，第二轮回复 "还活着"
+      When 执行一次运行
+      Then 工具 "Read" 的结果应恰好是 invalid_usage 错误 "Unknown tool: Read. Available tools: Odd, Even. Call them as Bash(command=\"...\")."，摘要相同
+
+  Rule: 取消只针对还在运行的调用
+
+    Scenario: 工具返回一个没有 cancel() 且永不结束的 promise 时，中止仍让运行立刻以中断拒绝
+      Given Runner 唯一的工具 "Plain" 返回一个永不结束、没有 cancel() 的 promise
+      And 模型第一轮调用工具 "Plain"
+      When 在工具 "Plain" 启动后中止这次运行
+      Then 运行应以消息为 "The run was interrupted" 的 AbortError 拒绝
+
+    Scenario: 中止时只取消还在运行的调用，同一轮里已经完成的调用不被取消
+      Given Runner 唯一的工具 "Recorder" 对参数 {"hang": true} 的调用永不结束，其余调用立即完成，并记下每个调用的 cancel()
+      And 模型第一轮调用工具 "Recorder" 两次，参数依次为 {} 与 {"hang": true}
+      When 在工具 "Recorder" 的第 2 个调用启动后中止这次运行
+      Then 被取消的调用应只有第 2 个
+
+    Scenario: 任务按时完成后，它的超时计时器不会在之后取消它
+      Given 环境变量 `SYNAPSE_TASK_TIMEOUT=200`
+      And Runner 唯一的工具 "Bash" 对参数 {"hang": true} 的调用永不结束，其余调用立即完成，并记下每个调用的 cancel()
+      And 模型第一轮调用命令 `task:general --prompt "quick"`，第二轮回复 "好了"
+      When 执行一次运行
+      And 等待 400 毫秒
+      Then 不应有调用被取消

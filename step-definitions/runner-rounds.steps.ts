@@ -198,3 +198,94 @@ Given('Runner 唯一的工具 {string} 返回不带 extras 的错误结果 {stri
   };
   ctx(this).options.toolset = [tool];
 });
+
+// --- tools that give something other than a result, and which calls get cancelled
+
+const toolNamed = (name: string, execute: Tool['execute']): Tool => ({
+  name,
+  definition: { type: 'function', function: { name, parameters: { type: 'object', properties: {} } } },
+  execute,
+});
+
+Given('Runner 唯一的工具 {string} 的结果是 `{}`', function (this: SynapseWorld, name: string, json: string) {
+  ctx(this).options.toolset = [toolNamed(name, () => Object.assign(Promise.resolve(JSON.parse(json)), { cancel: () => {} }))];
+});
+
+Given('Runner 唯一的工具 {string} 抛出两行的错误 {string} 与 {string}', function (this: SynapseWorld, name: string, first: string, second: string) {
+  ctx(this).options.toolset = [
+    toolNamed(name, () => {
+      throw new Error(`${first}\n${second}`);
+    }),
+  ];
+});
+
+Given('Runner 的工具是 {string} 与 {string}', function (this: SynapseWorld, first: string, second: string) {
+  const never = () => Object.assign(new Promise<never>(() => {}), { cancel: () => {} });
+  ctx(this).options.toolset = [toolNamed(first, never), toolNamed(second, never)];
+});
+
+/** The one result tool `name` got: an error of `category` with `message`, a `brief`, and no output. */
+function expectErrorResult(world: SynapseWorld, name: string, category: string, message: string, brief: string): void {
+  const results = ctx(world)
+    .of('tool_call_finished')
+    .filter((event) => event.name === name)
+    .map((event) => event.result);
+  expect(results).to.deep.equal([{ isError: true, output: '', message, brief, extras: { failureCategory: category } }]);
+}
+const withNewlines = (text: string) => text.replaceAll('\\n', '\n');
+
+Then('工具 {string} 的结果应恰好是 {word} 错误 {string}，摘要相同', function (this: SynapseWorld, name: string, category: string, message: string) {
+  expectErrorResult(this, name, category, withNewlines(message), withNewlines(message));
+});
+
+Then('工具 {string} 的结果应恰好是 {word} 错误 {string}，摘要为 {string}', function (this: SynapseWorld, name: string, category: string, message: string, brief: string) {
+  expectErrorResult(this, name, category, withNewlines(message), brief);
+});
+
+Given('Runner 唯一的工具 {string} 返回一个永不结束、没有 cancel\\(\\) 的 promise', function (this: SynapseWorld, name: string) {
+  ctx(this).options.toolset = [toolNamed(name, () => new Promise<never>(() => {}) as never)];
+});
+
+/** Which calls (1-based, in call order) of the recording tool had cancel() called. */
+const cancelled = new WeakMap<SynapseWorld, number[]>();
+
+Given('Runner 唯一的工具 {string} 对参数 \\{"hang": true} 的调用永不结束，其余调用立即完成，并记下每个调用的 cancel\\(\\)', function (this: SynapseWorld, name: string) {
+  const calls: number[] = [];
+  cancelled.set(this, calls);
+  let count = 0;
+  ctx(this).options.toolset = [
+    toolNamed(name, (args) => {
+      const call = ++count;
+      const settles = (args as { hang?: boolean }).hang ? new Promise<never>(() => {}) : Promise.resolve({ isError: false, output: 'ok', message: 'ok' });
+      return Object.assign(settles, { cancel: () => void calls.push(call) });
+    }),
+  ];
+});
+
+Given('模型第一轮调用工具 {string} 两次，参数依次为 {} 与 {}', function (this: SynapseWorld, name: string, first: string, second: string) {
+  ctx(this).reply([
+    { name, arguments: first },
+    { name, arguments: second },
+  ]);
+});
+
+When('在工具 {string} 的第 {int} 个调用启动后中止这次运行', async function (this: SynapseWorld, name: string, n: number) {
+  const c = ctx(this);
+  const controller = new AbortController();
+  const running = c.run(c.input, controller.signal).catch(() => undefined);
+  await c.waitFor(() => c.of('tool_call_started').filter((event) => event.name === name).length === n);
+  controller.abort();
+  await running;
+});
+
+Then('被取消的调用应只有第 {int} 个', function (this: SynapseWorld, n: number) {
+  expect(cancelled.get(this)).to.deep.equal([n]);
+});
+
+When('等待 {int} 毫秒', async function (this: SynapseWorld, ms: number) {
+  await new Promise((resolve) => setTimeout(resolve, ms));
+});
+
+Then('不应有调用被取消', function (this: SynapseWorld) {
+  expect(cancelled.get(this)).to.deep.equal([]);
+});

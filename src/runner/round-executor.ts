@@ -19,6 +19,7 @@ export async function executeRound(calls: PlannedCall[], tools: ReadonlyMap<stri
       for (const promise of running) promise.cancel();
       reject(new AbortError('The run was interrupted'));
     };
+    // Stryker disable next-line ObjectLiteral,BooleanLiteral: an AbortSignal dispatches 'abort' at most once, so `once` changes nothing observable (the listener is removed in the finally below)
     signal?.addEventListener('abort', onAbort, { once: true });
   });
   const work = (async () => {
