@@ -94,3 +94,10 @@ Feature: AgentRunner 的历史、会话与事件监听器
       When 以输入 "整理一下笔记" 再执行一次运行
       And Runner 重启后以输入 "再整理一遍" 再执行一次运行
       Then 落盘会话的标题应为 "整理一下笔记"
+
+    Scenario: 续接一个有一行被写坏的会话时，每个问题只报告一次：坏行被隔离，失去结果的调用补上了中断结果
+      Given 会话文件中已存在历史消息
+      And 会话历史文件的第 3 行被写坏
+      And 模型会回复 "好的"
+      When 执行一次运行
+      Then Runner 应报告 2 条会话警告：第 3 行被隔离，以及 "tool call call_ls had no result; answered with an \"[interrupted]\" result"

@@ -132,3 +132,12 @@ Then('落盘会话的标题应为 {string}', async function (this: SynapseWorld,
   const session = await new SessionStore(await c.sessionsDir()).open((await c.runner()).getSessionId()!);
   expect(session.title).to.equal(title);
 });
+
+Then('Runner 应报告 {int} 条会话警告：第 {int} 行被隔离，以及 {string}', function (this: SynapseWorld, count: number, line: number, message: string) {
+  const warnings = ctx(this).of('session_warning');
+  expect(warnings).to.have.length(count);
+  expect(warnings[0]).to.include({ file: 'history.jsonl', line });
+  expect(warnings[0]!.message).to.contain('kept in');
+  expect(warnings[1]).to.deep.include({ file: 'history.jsonl', message });
+  expect(warnings[1]!.line).to.equal(undefined);
+});
