@@ -161,3 +161,10 @@ Feature: AgentRunner 一轮工具调用的执行
       When 执行一次运行
       And 等待 400 毫秒
       Then 不应有调用被取消
+
+    Scenario: 参数里的 command 不是字符串时，调用照常交给工具，开始事件里没有命令，工具说明 command 必须是字符串
+      Given 模型第一轮调用 Bash，参数是 `{"command": 42}`，第二轮回复 "好了"
+      When 执行一次运行
+      Then 运行应以 "好了" 结束
+      And 各调用开始事件中的命令应依次为 "(无)"
+      And 工具 "Bash" 的结果应是错误 "Invalid usage: \"command\" must be a string (got number). Call it as Bash(command=\"ls -la\")."

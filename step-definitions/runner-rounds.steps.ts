@@ -289,3 +289,10 @@ When('等待 {int} 毫秒', async function (this: SynapseWorld, ms: number) {
 Then('不应有调用被取消', function (this: SynapseWorld) {
   expect(cancelled.get(this)).to.deep.equal([]);
 });
+
+Then('各调用开始事件中的命令应依次为 {string}', function (this: SynapseWorld, commands: string) {
+  const seen = ctx(this)
+    .of('tool_call_started')
+    .map((event) => event.command ?? '(无)');
+  expect(seen.join(', ')).to.equal(commands);
+});
