@@ -101,3 +101,10 @@ Feature: AgentRunner 的历史、会话与事件监听器
       And 模型会回复 "好的"
       When 执行一次运行
       Then Runner 应报告 2 条会话警告：第 3 行被隔离，以及 "tool call call_ls had no result; answered with an \"[interrupted]\" result"
+
+    Scenario: 正常返回的事件监听器没有给失败回调时，也不发出进程警告
+      Given 事件监听器正常返回，且没有给失败回调
+      And 模型会回复 "好的"
+      When 执行一次运行
+      Then 运行应以 "好的" 结束
+      And 不应有进程警告

@@ -141,3 +141,8 @@ Then('Runner 应报告 {int} 条会话警告：第 {int} 行被隔离，以及 {
   expect(warnings[1]).to.deep.include({ file: 'history.jsonl', message });
   expect(warnings[1]!.line).to.equal(undefined);
 });
+
+Given('事件监听器正常返回，且没有给失败回调', function (this: SynapseWorld) {
+  // The scenario's listener records each event and returns nothing; no onListenerError is given.
+  recordWarnings(this);
+});
