@@ -62,8 +62,8 @@ export class AgentRunner {
       this.ownedRouter = this.createRouter();
     }
     this.tools = new Map((options.toolset ?? [new BashTool(this.ownedRouter!)]).map((tool) => [tool.name, tool]));
-    const wantsSession = Boolean(options.session || options.sessionId || options.sessionsDir);
-    this.sessionId = options.session?.id ?? options.sessionId ?? (wantsSession ? generateSessionId() : null);
+    // A given or resumed session has its id; a sessions directory alone asks for a new session.
+    this.sessionId = options.session?.id ?? options.sessionId ?? (options.sessionsDir ? generateSessionId() : null);
     this.persistence = new RunnerSession({ id: this.sessionId, session: options.session, resume: Boolean(options.sessionId), sessionsDir: options.sessionsDir });
     this.ready = this.persistence.open().then((messages) => new ConversationHistory(this.sessionId ? this.persistence : null, messages));
     this.ready.catch(() => {}); // surfaced by the first call that needs it

@@ -43,12 +43,14 @@ export function groupToolCalls(calls: PlannedCall[]): CallGroup[] {
 }
 
 function parseObject(text: string): Record<string, unknown> | null {
+  let value: unknown = null;
   try {
-    const value: unknown = JSON.parse(text.trim() === '' ? '{}' : text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    value = JSON.parse(text.trim() === '' ? '{}' : text);
   } catch {
-    return null;
+    // not JSON at all: value stays null
   }
+  // null is an object to typeof, and is what is returned for it anyway.
+  return typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown> | null) : null;
 }
 
 /** The `--description`/`-d` of a task command, for progress displays. */

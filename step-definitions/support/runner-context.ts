@@ -38,8 +38,12 @@ export class RunnerContext implements Narrating {
   usageBefore?: SessionUsage;
   /** Set by a scenario whose event listener throws after recording each event. */
   throwingListener = false;
+  /** Set by a scenario whose event listener returns a rejected promise after recording each event. */
+  rejectingListener = false;
   /** What the runner reported through onListenerError. */
   listenerFailures: unknown[] = [];
+  /** A scenario's own reaction to each event (after it is recorded), e.g. to abort the run at a given point. */
+  onEvent?: (event: RunnerEvent) => void;
 
   constructor(private readonly world: SynapseWorld) {}
 
@@ -52,7 +56,9 @@ export class RunnerContext implements Narrating {
       ...this.options,
       onEvent: (event) => {
         this.events.push({ event, at: performance.now() });
+        this.onEvent?.(event);
         if (this.throwingListener) throw new Error(`listener failed on ${event.type}`);
+        if (this.rejectingListener) return Promise.reject(new Error(`listener failed on ${event.type}`));
       },
     });
     this.world.onCleanup(() => runner.close());
