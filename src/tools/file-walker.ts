@@ -18,7 +18,6 @@ export async function* walkFiles(root: string, options: WalkOptions): AsyncGener
   const skip = options.skipDirectories ?? DEFAULT_SKIPPED_DIRECTORIES;
   const maxDepth = options.maxDepth ?? Infinity;
   async function* visit(relative: string, depth: number): AsyncGenerator<string> {
-    // Stryker disable next-line ConditionalExpression: a cancelled command's result is discarded (the router answers the cancel at once); this only stops the walk.
     if (options.signal.aborted) return;
     let entries;
     try {

@@ -64,15 +64,13 @@ export const searchCommand: AgentCommand = {
       if (text === undefined) continue;
       const shown = relative(cwd, path);
       const fileLines = text.split('\n');
-      // Stryker disable next-line ConditionalExpression: stopping at MAX_MATCHES + 1 only saves work; the output is sliced to MAX_MATCHES.
       for (let index = 0; index < fileLines.length && lines.length <= MAX_MATCHES; index++) {
         const line = fileLines[index];
         if (regex.test(line)) lines.push(`${shown}:${index + 1}: ${line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}…` : line}`);
-        // Stryker disable next-line ConditionalExpression,EqualityOperator: how often the search yields changes when a cancel or the deadline is noticed, not what it finds.
+        // Stryker disable next-line EqualityOperator: how often the search yields changes when a cancel or the deadline is noticed, not what it finds.
         if (++sinceYield < LINES_PER_SLICE) continue;
         sinceYield = 0;
         await yieldToEventLoop();
-        // Stryker disable next-line ConditionalExpression: a cancelled command's result is discarded (the router answers the cancel at once); this only stops the work.
         if (signal.aborted) break;
         // Stryker disable next-line EqualityOperator: one millisecond either side of the deadline.
         if (Date.now() > deadline) {
@@ -81,7 +79,7 @@ export const searchCommand: AgentCommand = {
           );
         }
       }
-      // Stryker disable next-line ConditionalExpression,LogicalOperator: stops reading files once the page is over full or cancelled; further files add no line.
+      // Stryker disable next-line LogicalOperator: stops reading files once the page is over full or cancelled; further files add no line.
       if (lines.length > MAX_MATCHES || signal.aborted) break;
     }
     if (!lines.length) return commandSuccess(`No matches for /${source}/ in ${where}\n`);
