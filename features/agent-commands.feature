@@ -486,6 +486,7 @@ Feature: Agent 命令的参数、路径与文件错误
       And 路由命令 `glob "*"`
       Then 命令结果应为 stdout "No files match *\n"、stderr ""、退出码 0
 
+    @bwrap
     Scenario: glob 不进入沙箱隐藏的目录
       Given Router 已就绪
       And 宿主的 /tmp 里有另一个文件
