@@ -196,7 +196,10 @@ export class Session {
   }
 
   private async rewriteHistory(next: ChatMessage[]): Promise<void> {
-    const nextStats = this.statsAfterRewrite(next);
+    // As in append: count only when the tokenizer is built; else the index holds no stats, and whoever
+    // asks counts the new history then (a CLI run that sanitizes a history must not pay a second for it).
+    // Stryker disable next-line ConditionalExpression: when stats are counted is an optimisation; what contextStats() returns is the same
+    const nextStats = isTokenizerReady() ? this.statsAfterRewrite(next) : undefined;
     // Invalidate the persisted stats first: a crash between the two writes must not pair old stats with new history.
     await this.writeIndex({ withContext: false });
     const text = toJsonLines(next);
@@ -205,7 +208,7 @@ export class Session {
     this.historyBytes = Buffer.byteLength(text, 'utf8');
     this.historyEndsWithNewline = true;
     this.lastMessageEnd = this.historyBytes;
-    this.counted = { stats: nextStats, historyBytes: this.historyBytes };
+    this.counted = nextStats ? { stats: nextStats, historyBytes: this.historyBytes } : { stats: emptyContextStats(), historyBytes: 0 };
   }
 
   /** Adds one model call's usage to the totals and the rounds (usage.jsonl), and persists both. */
