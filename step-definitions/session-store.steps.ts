@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
@@ -53,6 +54,12 @@ When('我向会话追加一条用户消息 {string}', async function (this: Syna
 
 When('我向会话追加一条 {int} 个字符的用户消息', async function (this: SynapseWorld, length: number) {
   await ctx(this).append([{ role: 'user', content: '请帮我检查这个项目的测试为什么失败并修复它'.repeat(10).slice(0, length) }]);
+});
+
+// Words no earlier scenario in this process can have counted: the counter's memo cannot answer for them.
+When('我向会话追加一条用本次运行新造的词写成的用户消息', async function (this: SynapseWorld) {
+  const words = Array.from({ length: 40 }, () => randomBytes(6).toString('base64url'));
+  await ctx(this).append([{ role: 'user', content: words.join(' ') }]);
 });
 
 When('我为会话记录模型 {string} 的用量: 输入 {int}、输出 {int}', async function (this: SynapseWorld, model: string, prompt: number, completion: number) {
