@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { open, readdir, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { sessionFileError } from './session-file-error';
 
 /** Temp files live next to their target (same filesystem, so rename is atomic) and are named so. */
@@ -59,14 +59,10 @@ export async function syncDirectory(dir: string): Promise<void> {
 /**
  * Removes temp files a killed writer left beside the files of `dir` (`<name>.<pid>-<hex>.tmp`). Call it
  * only while holding the directory's writer lock, so no live write's temp file can be taken for one.
- * Returns the names removed.
  */
-export async function removeLeftoverTempFiles(dir: string): Promise<string[]> {
-  const removed: string[] = [];
+export async function removeLeftoverTempFiles(dir: string): Promise<void> {
   for (const name of await readdir(dir)) {
     if (!/\.\d+-[0-9a-f]{8}\.tmp$/.test(name)) continue;
     await rm(join(dir, name), { force: true, recursive: true });
-    removed.push(basename(name));
   }
-  return removed;
 }

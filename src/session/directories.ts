@@ -33,13 +33,21 @@ export class DirectoryError extends Error {
  * or undefined for an ordinary one.
  */
 export function virtualFilesystemOf(path: string): string | undefined {
-  for (let current = resolve(path); ; current = dirname(current)) {
+  for (const dir of selfAndAncestors(resolve(path))) {
     try {
-      return VIRTUAL_FILESYSTEMS.get(statfsSync(current).type);
+      return VIRTUAL_FILESYSTEMS.get(statfsSync(dir).type);
     } catch {
-      if (dirname(current) === current) return undefined;
+      // it does not exist (yet): the next ancestor decides
     }
   }
+  return undefined;
+}
+
+/** An absolute path, then its parent, and so on up to the root. */
+function selfAndAncestors(path: string): string[] {
+  const paths = [path];
+  while (dirname(paths.at(-1)!) !== paths.at(-1)) paths.push(dirname(paths.at(-1)!));
+  return paths;
 }
 
 /**

@@ -36,17 +36,16 @@ export async function quarantine(dir: string, entries: readonly QuarantineEntry[
     } catch (error) {
       throw sessionFileError(path, 'write', error);
     }
+    await syncDirectory(dir); // the quarantine file may be new: flush its directory entry too
   }
-  if (byFile.size) await syncDirectory(dir);
 }
 
 function toRecord(entry: QuarantineEntry, at: string): Record<string, unknown> {
   const text = entry.raw.toString('utf8');
-  // Stryker disable next-line StringLiteral: Buffer.from's encoding defaults to utf8
-  const exact = Buffer.from(text, 'utf8').equals(entry.raw);
+  const exact = Buffer.from(text).equals(entry.raw); // Buffer.from's encoding defaults to utf8
   return {
     file: entry.file,
-    ...(entry.line !== undefined ? { line: entry.line } : {}),
+    line: entry.line, // JSON.stringify leaves it out when undefined
     reason: entry.reason,
     quarantinedAt: at,
     ...(exact ? { text } : { base64: entry.raw.toString('base64') }),
@@ -55,5 +54,5 @@ function toRecord(entry: QuarantineEntry, at: string): Record<string, unknown> {
 
 /** The original bytes of a quarantine record (the inverse of what `quarantine` writes). */
 export function quarantinedBytes(record: { text?: string; base64?: string }): Buffer {
-  return record.base64 !== undefined ? Buffer.from(record.base64, 'base64') : Buffer.from(record.text ?? '', 'utf8');
+  return record.base64 !== undefined ? Buffer.from(record.base64, 'base64') : Buffer.from(record.text ?? ''); // utf8, the default
 }

@@ -29,6 +29,6 @@ export function sessionFileError(path: string, operation: 'read' | 'write', erro
   if (error instanceof SessionFileError) return error;
   const code = (error as NodeJS.ErrnoException | null)?.code;
   if (typeof code !== 'string') return error instanceof Error ? error : new Error(String(error));
-  const problem = PROBLEMS[code] ?? (error as Error).message.replace(/, (open|read|write|rename|mkdir) .*$/, '');
+  const problem = PROBLEMS[code] ?? (error as Error).message.replace(/, (open|read|write|rename|mkdir) .*/s, '');
   return new SessionFileError(path, operation, code, `Cannot ${operation} ${path}: ${problem} (${code})`, { cause: error });
 }
