@@ -129,8 +129,8 @@ function isJsonObjectText(text: string): boolean {
   try {
     const value: unknown = JSON.parse(text);
     return typeof value === 'object' && value !== null && !Array.isArray(value);
-    // Stryker disable next-line BlockStatement: without the return the result is undefined, as falsy as false
   } catch {
-    return false;
+    // not JSON at all
   }
+  return false;
 }

@@ -46,7 +46,8 @@ export class SessionStore {
       usage: { total: emptyUsage(), roundCount: 0 },
       context: { messageCount: 0, tokenCount: 0, toolCallCount: 0, historyBytes: 0 },
     };
-    await writeFile(files.history, '', { flag: 'wx' }).catch((error: unknown) => Promise.reject(sessionFileError(files.history, 'write', error)));
+    // No 'wx' flag needed: makeSessionDir has just made the directory (mkdir fails on an existing one).
+    await writeFile(files.history, '').catch((error: unknown) => Promise.reject(sessionFileError(files.history, 'write', error)));
     await writeFileAtomic(files.index, `${JSON.stringify(index, null, 2)}\n`);
     return new Session({
       id,
@@ -75,11 +76,10 @@ export class SessionStore {
     return new Session(await loadSession(id, sessionFiles(this.sessionsDir, id)));
   }
 
-  /** True when `<sessionsDir>/<id>/` is a directory holding a session's index or history. */
+  /** True when `<sessionsDir>/<id>/` is a directory holding a session's index or history (a file inside it implies the directory). */
   async exists(id: string): Promise<boolean> {
     assertValidSessionId(id);
     const files = sessionFiles(this.sessionsDir, id);
-    if (!(await isDirectory(files.dir))) return false;
     return (await isFile(files.index)) || (await isFile(files.history));
   }
 
@@ -120,7 +120,7 @@ export class SessionStore {
     const lock = new SessionLock(id, dir);
     await lock.acquire();
     try {
-      await rm(dir, { recursive: true, force: true });
+      await rm(dir, { recursive: true }); // it exists: the lock just taken is a file inside it
     } finally {
       await lock.release();
     }
@@ -170,14 +170,6 @@ export class SessionStore {
         if (chosenId !== undefined) throw new Error(`Session "${chosenId}" already exists in ${this.sessionsDir}`);
       }
     }
-  }
-}
-
-async function isDirectory(path: string): Promise<boolean> {
-  try {
-    return (await stat(path)).isDirectory();
-  } catch {
-    return false;
   }
 }
 

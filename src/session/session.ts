@@ -148,11 +148,10 @@ export class Session {
    * persisted, so only messages not yet counted are tokenized.
    */
   contextStats(): ContextStats {
-    const counted = this.counted.stats.messageCount;
-    if (counted < this.history.length) {
-      const rest = contextStats(this.history.slice(counted));
-      this.counted = { stats: addContextStats(this.counted.stats, rest), historyBytes: this.lastMessageEnd };
-    }
+    // Counting an empty rest (nothing appended since) changes nothing: the counted prefix then already
+    // ends at lastMessageEnd. So no test is needed before counting what follows the counted prefix.
+    const rest = contextStats(this.history.slice(this.counted.stats.messageCount));
+    this.counted = { stats: addContextStats(this.counted.stats, rest), historyBytes: this.lastMessageEnd };
     return { ...this.counted.stats };
   }
 
@@ -168,7 +167,7 @@ export class Session {
       // After a torn last line, start on a fresh line so the torn bytes cannot swallow this message.
       const text = (this.historyEndsWithNewline ? '' : '\n') + toJsonLines(batch);
       await appendDurably(this.files.history, text);
-      this.historyBytes += Buffer.byteLength(text, 'utf8');
+      this.historyBytes += Buffer.byteLength(text);
       this.historyEndsWithNewline = true;
       this.lastMessageEnd = this.historyBytes;
       this.history.push(...batch);
@@ -201,11 +200,11 @@ export class Session {
     // Stryker disable next-line ConditionalExpression: when stats are counted is an optimisation; what contextStats() returns is the same
     const nextStats = isTokenizerReady() ? this.statsAfterRewrite(next) : undefined;
     // Invalidate the persisted stats first: a crash between the two writes must not pair old stats with new history.
-    await this.writeIndex({ withContext: false });
+    await this.writeIndex(false);
     const text = toJsonLines(next);
     await writeFileAtomic(this.files.history, text);
     this.history = next;
-    this.historyBytes = Buffer.byteLength(text, 'utf8');
+    this.historyBytes = Buffer.byteLength(text);
     this.historyEndsWithNewline = true;
     this.lastMessageEnd = this.historyBytes;
     this.counted = nextStats ? { stats: nextStats, historyBytes: this.historyBytes } : { stats: emptyContextStats(), historyBytes: 0 };
@@ -267,7 +266,8 @@ export class Session {
     return subtractContextStats(current, contextStats(dropped));
   }
 
-  private async writeIndex(options: { withContext: boolean } = { withContext: true }): Promise<void> {
+  /** Writes index.json; without context stats (`withContext` false) while the history is being replaced. */
+  private async writeIndex(withContext = true): Promise<void> {
     this.updatedAtTime = new Date().toISOString();
     const { stats, historyBytes } = this.counted;
     const index: SessionIndex = {
@@ -278,7 +278,7 @@ export class Session {
       updatedAt: this.updatedAtTime,
       messageCount: this.history.length,
       usage: { total: this.usageTotal, roundCount: this.rounds.length },
-      context: options.withContext ? { ...stats, historyBytes } : null,
+      context: withContext ? { ...stats, historyBytes } : null,
     };
     await writeFileAtomic(this.files.index, `${JSON.stringify(index, null, 2)}\n`);
   }
