@@ -423,8 +423,9 @@ const lockPath = async (world: SynapseWorld) => join(await ctx(world).sessionsDi
 async function plantLock(world: SynapseWorld, fields: { pid: number; hostname?: string; processStart?: string }, ageMs = 0): Promise<void> {
   const holder = { hostname: hostname(), acquiredAt: new Date(Date.now() - ageMs).toISOString(), token: 'f00dfeedf00dfeed', ...fields };
   const text = `${JSON.stringify(holder)}\n`;
-  await writeFile(await lockPath(world), text);
+  // Recorded before the write: the code under test may read the lock and fail the attempt before this step resumes.
   plantedLocks.set(world, { pid: holder.pid, hostname: holder.hostname, text });
+  await writeFile(await lockPath(world), text);
 }
 
 async function exitedPid(): Promise<number> {
