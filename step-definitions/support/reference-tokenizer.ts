@@ -1,11 +1,12 @@
-import { getEncoding, type Tiktoken } from 'js-tiktoken';
+import { Tiktoken, type TiktokenBPE } from 'js-tiktoken/lite';
 import type { ChatMessage } from '../../src';
 
 /** The reference tokenizer, straight from js-tiktoken (not src/session's memoized counter); built on first use. */
 let referenceEncoder: Tiktoken | undefined;
 
 export function referenceTokens(text: string): number {
-  referenceEncoder ??= getEncoding('o200k_base');
+  // The lite entry with the one rank table needed: the full entry also loads every other encoding.
+  referenceEncoder ??= new Tiktoken(require('js-tiktoken/ranks/o200k_base') as TiktokenBPE);
   return referenceEncoder.encode(text, [], []).length;
 }
 
