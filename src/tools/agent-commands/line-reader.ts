@@ -67,8 +67,8 @@ export async function readLines(handle: FileHandle, { offset, limit, signal }: {
 
   const collecting = () => lines.length < limit && !cappedBytes;
   const keep = () => lineNumber >= offset && collecting();
+  // Every line's text is gathered (cut at lineChars); endLine drops it with the line unless the line is kept.
   const append = (piece: string) => {
-    if (!keep()) return;
     const room = READ_LIMITS.lineChars - current.length; // never negative: current is never longer
     // Stryker disable next-line EqualityOperator: a piece that exactly fills the room is kept whole by either branch.
     if (piece.length <= room) current += piece;
