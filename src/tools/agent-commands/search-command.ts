@@ -71,7 +71,6 @@ export const searchCommand: AgentCommand = {
         if (++sinceYield < LINES_PER_SLICE) continue;
         sinceYield = 0;
         await yieldToEventLoop();
-        // Stryker disable next-line ConditionalExpression: the router has already answered a cancelled search, and the check after the file stops it too; this only stops it a slice sooner.
         if (signal.aborted) break;
         // Stryker disable next-line EqualityOperator: one millisecond either side of the deadline.
         if (Date.now() > deadline) {
@@ -80,7 +79,7 @@ export const searchCommand: AgentCommand = {
           );
         }
       }
-      // Stryker disable next-line LogicalOperator,ConditionalExpression: stops reading files once the page is over full (further files add no line) or cancelled (the router has already answered).
+      // Stryker disable next-line LogicalOperator: stops reading files once the page is over full or cancelled; further files add no line.
       if (lines.length > MAX_MATCHES || signal.aborted) break;
     }
     if (!lines.length) return commandSuccess(`No matches for /${source}/ in ${where}\n`);
