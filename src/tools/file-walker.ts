@@ -8,7 +8,7 @@ export interface WalkOptions {
   /** How many directory levels below the root to enter (default: unlimited). */
   maxDepth?: number;
   /** Whether to enter a directory (its absolute path); the sandbox hides some. */
-  enter?: (directory: string) => boolean;
+  enter: (directory: string) => boolean;
 }
 
 export const DEFAULT_SKIPPED_DIRECTORIES: ReadonlySet<string> = new Set(['.git', 'node_modules']);
@@ -25,12 +25,13 @@ export async function* walkFiles(root: string, options: WalkOptions): AsyncGener
     } catch {
       return; // unreadable directories are skipped, as find and rg do
     }
-    // Stryker disable next-line EqualityOperator: the names in one directory are distinct, so no two compare equal.
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    // In JavaScript's string order (UTF-16 code units), whatever order readdir gives. The names in one
+    // directory are distinct, so no two compare equal.
+    entries.sort((a, b) => (a.name < b.name ? -1 : 1));
     for (const entry of entries) {
       const path = relative ? `${relative}/${entry.name}` : entry.name;
       if (entry.isDirectory()) {
-        if (!skip.has(entry.name) && depth < maxDepth && (options.enter?.(join(root, path)) ?? true)) yield* visit(path, depth + 1);
+        if (!skip.has(entry.name) && depth < maxDepth && options.enter(join(root, path))) yield* visit(path, depth + 1);
       } else if (entry.isFile()) {
         yield path;
       }

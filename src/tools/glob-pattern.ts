@@ -32,7 +32,7 @@ function translate(pattern: string): string {
       out += '[^/]';
     } else if (char === '[') {
       const end = pattern.indexOf(']', i + 2);
-      if (end < 0) {
+      if (end === -1) {
         out += '\\[';
         continue;
       }
@@ -43,7 +43,7 @@ function translate(pattern: string): string {
       i = end;
     } else if (char === '{') {
       const end = matchingBrace(pattern, i);
-      if (end < 0) {
+      if (end === -1) {
         out += '\\{';
         continue;
       }
@@ -67,20 +67,18 @@ function matchingBrace(pattern: string, open: number): number {
   return -1;
 }
 
+/** The alternatives of a brace body: split at its commas outside nested braces. */
 function splitTopLevel(body: string): string[] {
-  const parts: string[] = [];
+  const parts = [''];
   let depth = 0;
-  let current = '';
   for (const char of body) {
     if (char === ',' && depth === 0) {
-      parts.push(current);
-      current = '';
+      parts.push('');
       continue;
     }
     if (char === '{') depth++;
     if (char === '}') depth--;
-    current += char;
+    parts[parts.length - 1] += char;
   }
-  parts.push(current);
   return parts;
 }

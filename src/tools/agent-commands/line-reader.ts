@@ -24,10 +24,16 @@ export async function openRegularFile(path: string): Promise<{ handle: FileHandl
   return { notRegular: kindOf(info) };
 }
 
+/** A file that looks binary (a NUL byte near its start): nothing of it is shown. */
+export interface BinaryPage {
+  binary: true;
+}
+
 export interface LinePage {
-  binary: boolean;
+  binary: false;
   /** The whole file fitted, untouched: `text` is its exact content. */
   complete: boolean;
+  /** The lines shown, joined, with the file's final newline if it has one. */
   text: string;
   /** The lines shown, long ones cut. */
   lines: string[];
@@ -44,8 +50,8 @@ export interface LinePage {
  * Streams a file and keeps only the page asked for (bounded in lines, line length and bytes), never the
  * whole file: memory stays small whatever the file's size or shape (one 3 MB line, a 10 GB log).
  */
-export async function readLines(handle: FileHandle, { offset, limit, signal }: { offset: number; limit: number; signal?: AbortSignal }): Promise<LinePage> {
-  const decoder = new StringDecoder('utf8');
+export async function readLines(handle: FileHandle, { offset, limit, signal }: { offset: number; limit: number; signal: AbortSignal }): Promise<LinePage | BinaryPage> {
+  const decoder = new StringDecoder(); // UTF-8
   const buffer = Buffer.alloc(READ_LIMITS.chunkBytes);
   const lines: string[] = [];
   let lineNumber = 1;
@@ -61,8 +67,8 @@ export async function readLines(handle: FileHandle, { offset, limit, signal }: {
 
   const collecting = () => lines.length < limit && !cappedBytes;
   const keep = () => lineNumber >= offset && collecting();
+  // Every line's text is gathered (cut at lineChars); endLine drops it with the line unless the line is kept.
   const append = (piece: string) => {
-    if (!keep()) return;
     const room = READ_LIMITS.lineChars - current.length; // never negative: current is never longer
     // Stryker disable next-line EqualityOperator: a piece that exactly fills the room is kept whole by either branch.
     if (piece.length <= room) current += piece;
@@ -89,14 +95,15 @@ export async function readLines(handle: FileHandle, { offset, limit, signal }: {
   };
 
   for (;;) {
-    if (signal?.aborted) break;
+    if (signal.aborted) break;
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
     if (!bytesRead) break;
     const chunk = buffer.subarray(0, bytesRead);
-    if (position === 0 && chunk.subarray(0, 8000).includes(0)) return { binary: true, complete: false, text: '', lines: [], totalLines: 0, totalKnown: false, more: false, cappedBytes: false };
+    if (position === 0 && chunk.subarray(0, 8000).includes(0)) return { binary: true };
     position += bytesRead;
     lastByte = chunk[bytesRead - 1];
-    if (collecting() || lineNumber < offset) {
+    // Before the offset nothing is collected yet, so collecting() holds there too.
+    if (collecting()) {
       const pieces = decoder.write(chunk).split('\n');
       for (let i = 0; i < pieces.length - 1; i++) {
         append(pieces[i]);
@@ -114,11 +121,12 @@ export async function readLines(handle: FileHandle, { offset, limit, signal }: {
     }
   }
   append(decoder.end());
-  if (current || overflow || (lastByte !== -1 && lastByte !== 10)) endLine();
+  // A last line without a newline (text kept in `current` always means one: the last byte is not a newline).
+  if (lastByte !== -1 && lastByte !== 10) endLine();
   const totalLines = lineNumber - 1;
   // Every line counted was shown, uncut. (Skipped, capped or uncounted lines all make totalLines larger.)
   const shownAll = !cutAny && lines.length === totalLines;
-  const text = shownAll ? lines.join('\n') + (lastByte === 10 ? '\n' : '') : '';
+  const text = lines.join('\n') + (lastByte === 10 ? '\n' : '');
   const last = offset - 1 + lines.length;
   return { binary: false, complete: shownAll, text, lines, totalLines, totalKnown, more: last < totalLines, cappedBytes };
 }

@@ -92,14 +92,15 @@ async function* single(path: string): AsyncGenerator<string> {
   yield path;
 }
 
+/** A file's text, or undefined for what search skips: non-files, big files, binary and unreadable ones. */
 async function readText(path: string): Promise<string | undefined> {
   try {
     const info = await stat(path);
     if (!info.isFile() || info.size > MAX_FILE_BYTES) return undefined; // a FIFO would block the read
     const bytes = await readFile(path);
     return bytes.subarray(0, 8000).includes(0) ? undefined : bytes.toString('utf8');
-    // Stryker disable next-line BlockStatement: an empty catch returns undefined as well.
   } catch {
-    return undefined;
+    // gone since the walk, or unreadable (EIO...): skipped
   }
+  return undefined;
 }

@@ -1,0 +1,55 @@
+import { readdir, readlink, realpath, symlink, truncate } from 'node:fs/promises';
+import { Given, Then, When } from '@cucumber/cucumber';
+import { expect } from 'chai';
+import { walkFiles } from '../src/tools/file-walker';
+import { ToolsContext } from './support/tools-context';
+import type { SynapseWorld } from './support/world';
+
+const tools = (world: SynapseWorld) => world.use(ToolsContext);
+const walked = new WeakMap<SynapseWorld, string[]>();
+
+Given('工作区文件 `{}` 有 {int} 行，每行 {int} 个 {string}', async function (this: SynapseWorld, name: string, count: number, width: number, letter: string) {
+  await tools(this).writeWorkspaceFile(name, `${letter.repeat(width)}\n`.repeat(count));
+});
+
+Given('工作区文件 `{}` 有 {int} 行 {string}，之后是到 {int} KiB 的空洞', async function (this: SynapseWorld, name: string, count: number, line: string, kib: number) {
+  // A sparse file: big on paper, cheap to make and to read.
+  await tools(this).writeWorkspaceFile(name, `${line}\n`.repeat(count));
+  await truncate(await tools(this).workspacePath(name), kib * 1024);
+});
+
+Given('工作区里的 `{}` 是指向 `{}` 的符号链接', async function (this: SynapseWorld, name: string, target: string) {
+  await symlink(target, await tools(this).workspacePath(name));
+});
+
+/** The files this process holds open that are the given workspace file (agent commands run in this process). */
+async function openDescriptorsOf(path: string): Promise<string[]> {
+  const targets = await Promise.all((await readdir('/proc/self/fd')).map((fd) => readlink(`/proc/self/fd/${fd}`).catch(() => '')));
+  return targets.filter((target) => target === path);
+}
+
+Then('本进程不应再打开工作区文件 `{}`', async function (this: SynapseWorld, name: string) {
+  await tools(this).result();
+  expect(await openDescriptorsOf(await realpath(await tools(this).workspacePath(name)))).to.deep.equal([]);
+});
+
+Then('{int} 毫秒内本进程应不再打开工作区文件 `{}`', async function (this: SynapseWorld, limit: number, name: string) {
+  expect((await tools(this).result()).interrupted).to.equal('cancelled');
+  const path = await realpath(await tools(this).workspacePath(name));
+  const deadline = Date.now() + limit;
+  while ((await openDescriptorsOf(path)).length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(await openDescriptorsOf(path), `${name} is still open ${limit} ms after the cancel`).to.deep.equal([]);
+});
+
+When(/^遍历工作区(?:，最多进入 (\d+) 层目录)?(，信号已经取消)?$/, async function (this: SynapseWorld, depth: string | undefined, cancelled: string | undefined) {
+  const controller = new AbortController();
+  if (cancelled) controller.abort();
+  const files: string[] = [];
+  const options = { signal: controller.signal, enter: () => true, ...(depth === undefined ? {} : { maxDepth: Number(depth) }) };
+  for await (const file of walkFiles(await this.tempDir(), options)) files.push(file);
+  walked.set(this, files);
+});
+
+Then('遍历给出的文件应为 {string}', function (this: SynapseWorld, list: string) {
+  expect(walked.get(this)).to.deep.equal(list === '无' ? [] : list.split(', '));
+});
