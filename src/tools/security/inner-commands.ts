@@ -35,6 +35,7 @@ const FIND_ACTIONS = new Set(['-exec', '-execdir', '-ok', '-okdir']);
 /** The command lines a simple command runs on our behalf: `bash -c` scripts, `eval`, wrappers, `find -exec`. */
 export function innerCommands(allWords: readonly string[]): string[] {
   const words = commandWords(allWords);
+  // Stryker disable next-line StringLiteral: a part with no words has no name; any default naming no shell, eval, find or wrapper finds nothing just the same
   const [name = '', ...args] = words;
   const base = name.slice(name.lastIndexOf('/') + 1);
   const found: string[] = [];
@@ -47,16 +48,18 @@ export function innerCommands(allWords: readonly string[]): string[] {
   } else if (base === 'eval') {
     found.push(args.join(' '));
   } else if (base === 'find') {
-    for (let i = 0; i < args.length; i++) {
-      if (!FIND_ACTIONS.has(args[i])) continue;
-      const end = args.findIndex((arg, at) => at > i && (arg === ';' || arg === '+'));
+    // Each action runs the words after it, up to `;` or `+`.
+    args.forEach((arg, at) => {
+      if (!FIND_ACTIONS.has(arg)) return;
+      const command = args.slice(at + 1);
+      const end = command.findIndex((word) => word === ';' || word === '+');
       found.push(
-        args
-          .slice(i + 1, end < 0 ? undefined : end)
+        command
+          .slice(0, end < 0 ? undefined : end)
           .map(quoteShellArg)
           .join(' '),
       );
-    }
+    });
   } else if (WRAPPERS[base]) {
     const inner = wrapped(WRAPPERS[base], args);
     if (inner.script !== undefined) found.push(inner.script);
@@ -68,7 +71,10 @@ export function innerCommands(allWords: readonly string[]): string[] {
 /** The words from the command name on: leading assignments and reserved words dropped. */
 export function commandWords(words: readonly string[]): string[] {
   let at = 0;
-  while (at < words.length && (RESERVED.has(words[at]) || /^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(words[at]))) at++;
+  for (const word of words) {
+    if (!RESERVED.has(word) && !/^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(word)) break;
+    at++;
+  }
   return words.slice(at);
 }
 
@@ -91,13 +97,14 @@ function wrapped(spec: (typeof WRAPPERS)[string], args: string[]): { words: stri
       if (spec.withValue?.includes(arg)) i++;
       continue;
     }
-    if (spec.assignments && /^[A-Za-z_][A-Za-z0-9_]*=/.test(arg)) continue;
+    // env takes every word with `=` before the command as an assignment, whatever the name (`env 1X=2 rm x` runs rm).
+    if (spec.assignments && arg.includes('=')) continue;
     if (!positionalSkipped) {
       positionalSkipped = true;
       continue;
     }
     break;
   }
-  if (!positionalSkipped && i < args.length) i++;
+  if (!positionalSkipped) i++;
   return { words: args.slice(i), script };
 }
