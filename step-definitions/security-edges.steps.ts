@@ -294,7 +294,7 @@ interface Lifeline {
   unmarked: number;
 }
 
-Given(/^一个带标记的 bash 运行着看守脚本（(结束|不结束)进程组），并启动了一个脱离进程组的带标记进程与一个同组的无标记进程$/, async function (this: SynapseWorld, group: string) {
+Given(/^一个带标记的 bash 运行着(Shell|终端上的命令)用的看守脚本，并启动了一个脱离进程组的带标记进程与一个同组的无标记进程$/, async function (this: SynapseWorld, user: string) {
   const token = randomBytes(6).toString('hex');
   const shell = spawn('bash', [], { detached: true, stdio: ['pipe', 'pipe', 'ignore', 'pipe'], env: { ...process.env, [PROCESS_MARKER_VARIABLE]: token } });
   (shell.stdio[3] as Readable).on('error', () => {});
@@ -315,10 +315,26 @@ Given(/^一个带标记的 bash 运行着看守脚本（(结束|不结束)进程
       if (numbers.length === 2) resolve(numbers);
     });
   });
-  shell.stdin!.write(`${lifelineWatcherScript(token, { killGroup: group === '结束' })}\n`);
+  // A shell's watcher takes the default; a command attached to a terminal shares our group, so its watcher spares the group.
+  shell.stdin!.write(`${user === 'Shell' ? lifelineWatcherScript(token) : lifelineWatcherScript(token, { killGroup: false })}\n`);
   shell.stdin!.write(`setsid sleep 30 & echo $!\nenv -u ${PROCESS_MARKER_VARIABLE} sleep 31 & echo $!\n`);
   const [marked, unmarked] = await pids;
   check(this).lifeline = { shell, marked: marked!, unmarked: unmarked! };
+  // `$!` comes right after the fork: wait until both are sleep (detached, and without the marker).
+  for (const pid of [marked!, unmarked!]) await waitForProgram(pid, 'sleep');
+});
+
+/** Resolves once process `pid` runs `program` (it has exec'd), or fails after 5 s. */
+async function waitForProgram(pid: number, program: string): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while ((await readFile(`/proc/${pid}/comm`, 'utf8').catch(() => '')) !== `${program}\n`) {
+    if (Date.now() > deadline) throw new Error(`process ${pid} did not start ${program} within 5 s`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+When('`{word}` 记录的进程已运行到 `{word}`', async function (this: SynapseWorld, file: string, program: string) {
+  await waitForProgram(tools(this).hostPid(Number(await tools(this).readWorkspaceFile(file))), program);
 });
 
 When('生命线断开', function (this: SynapseWorld) {

@@ -49,10 +49,12 @@ Feature: 权限关卡一次只问一个问题，记得本会话的批准
     Then 第 1 个检查应已得出：拒绝，原因为 "denied by policy: ask rule \"touch *\" (option ask[0]); the approval failed (the question was withdrawn)"
     And 权限事件应依次为 "permission_requested, permission_decided:deny:user"
 
-  Scenario: 规则拒绝的与 approveAll 批准的，事件写明由谁决定
+  Scenario: 规则拒绝的与 approveAll 批准的，事件写明由谁决定；没有规则过问的命令直接放行，不报告
     Given 权限关卡批准一切询问
-    When 权限关卡开始检查 `rm x`
+    When 权限关卡开始检查 `ls`
+    And 权限关卡开始检查 `rm x`
     And 权限关卡开始检查 `touch y`
-    Then 第 1 个检查应已得出：拒绝，原因为 "denied by policy: deny rule \"rm *\" (option deny[0])"
-    And 第 2 个检查应已得出：允许
+    Then 第 1 个检查应已得出：允许
+    And 第 2 个检查应已得出：拒绝，原因为 "denied by policy: deny rule \"rm *\" (option deny[0])"
+    And 第 3 个检查应已得出：允许
     And 权限事件应依次为 "permission_decided:deny:rule, permission_decided:allow:approve_all"

@@ -37,13 +37,20 @@ Feature: 权限策略看穿 shell、find 与包装命令里的命令
       | -- 之后以 - 开头的词是命令             | sudo -- -weird x                                  | sudo -- -weird x；-weird x                                            |
       | 多字母的赋值之后的 eval                | AB=1 eval 'rm x'                                  | AB=1 eval rm x；rm x                                                  |
       | 保留字之后的包装命令                   | if nohup rm x; then :; fi                         | if nohup rm x；rm x；then :；fi                                       |
+      | su 的用户之后的词是给 shell 的参数      | su -- root -x build.sh                            | su -- root -x build.sh                                                |
 
-  Scenario: env 把命令之前带 = 的词都当作赋值，所以这样写的命令照样被拒绝
+  Scenario Outline: 这样写的命令照样被拒绝：<写法>
     Given 权限规则:
       | 动作 | 模式 |
       | deny | rm * |
-    When 按权限策略判定命令 `env 1X=2 rm -rf x`
+    When 按权限策略判定命令 `<命令>`
     Then 判定结果应为 "deny"
+
+    Examples:
+      | 写法                                      | 命令                          |
+      | env 把命令之前带 = 的词都当作赋值         | env 1X=2 rm -rf x             |
+      | su 把用户之后的词交给用户的 shell         | su -- root -c 'rm -rf x'      |
+      | su 的用户之后，-- 之后的 -c 也交给 shell  | su root -- -c 'rm -rf x'      |
 
   Scenario Outline: 嵌套到上限处、没有命令可运行的包装命令（<命令>）不算嵌套太深
     When 按权限策略判定 8 层 "eval …" 嵌套的命令 `<命令>`

@@ -7,7 +7,7 @@ const RESERVED = new Set(['if', 'then', 'elif', 'else', 'do', 'while', 'until', 
  * Commands that run the command given in their arguments, with the options that take a value (so the
  * value is not mistaken for the command) and whether a first positional word belongs to the wrapper.
  */
-const WRAPPERS: Record<string, { withValue?: string[]; firstPositional?: boolean; assignments?: boolean; scriptOption?: string[] }> = {
+const WRAPPERS: Record<string, { withValue?: string[]; firstPositional?: boolean; assignments?: boolean; scriptOption?: string[]; toShell?: boolean }> = {
   sudo: { withValue: ['-u', '-g', '-h', '-p', '-C', '-D', '-r', '-t', '-U', '-T', '--user', '--group', '--host', '--prompt', '--chdir'] },
   doas: { withValue: ['-u', '-C'] },
   env: { withValue: ['-u', '-C', '--unset', '--chdir'], assignments: true, scriptOption: ['-S', '--split-string'] },
@@ -24,7 +24,8 @@ const WRAPPERS: Record<string, { withValue?: string[]; firstPositional?: boolean
   unbuffer: {},
   xargs: { withValue: ['-a', '-d', '-E', '-I', '-L', '-n', '-P', '-s', '--arg-file', '--delimiter', '--eof', '--max-lines', '--max-args', '--max-procs', '--max-chars', '--replace'] },
   flock: { withValue: ['-w', '-E', '--timeout', '--conflict-exit-code'], firstPositional: true, scriptOption: ['-c', '--command'] },
-  su: { withValue: ['-g', '-G', '-s', '--group', '--shell'], firstPositional: true, scriptOption: ['-c', '--command'] },
+  // The words after su's user are handed to the user's shell: `su -- root -c 'rm x'` runs rm x.
+  su: { withValue: ['-g', '-G', '-s', '--group', '--shell'], firstPositional: true, scriptOption: ['-c', '--command'], toShell: true },
   runuser: { withValue: ['-u', '-g', '-G', '-s', '--user', '--group', '--shell'], scriptOption: ['-c', '--command'] },
   watch: { withValue: ['-n', '-d', '--interval'] },
 };
@@ -40,11 +41,7 @@ export function innerCommands(allWords: readonly string[]): string[] {
   const base = name.slice(name.lastIndexOf('/') + 1);
   const found: string[] = [];
   if (SHELLS.has(base)) {
-    const flag = args.findIndex((arg) => /^-[a-zA-Z]*c[a-zA-Z]*$/.test(arg));
-    const script = flag >= 0 ? args.slice(flag + 1).find((arg) => !arg.startsWith('-')) : undefined;
-    if (script !== undefined) found.push(script);
-    // `bash rm -rf x`: the router drops a stray `bash ` prefix and runs the rest.
-    else if (args.length && !args[0].startsWith('-')) found.push(args.map(quoteShellArg).join(' '));
+    found.push(...shellCommands(args));
   } else if (base === 'eval') {
     found.push(args.join(' '));
   } else if (base === 'find') {
@@ -61,11 +58,23 @@ export function innerCommands(allWords: readonly string[]): string[] {
       );
     });
   } else if (WRAPPERS[base]) {
-    const inner = wrapped(WRAPPERS[base], args);
+    const spec = WRAPPERS[base];
+    const inner = wrapped(spec, args);
     if (inner.script !== undefined) found.push(inner.script);
-    if (inner.words.length) found.push(base === 'watch' ? inner.words.join(' ') : inner.words.map(quoteShellArg).join(' '));
+    if (spec.toShell) found.push(...shellCommands(inner.words));
+    else if (inner.words.length) found.push(base === 'watch' ? inner.words.join(' ') : inner.words.map(quoteShellArg).join(' '));
   }
   return found;
+}
+
+/** What a shell given these arguments runs: its `-c` script, or the words themselves. */
+function shellCommands(args: readonly string[]): string[] {
+  const flag = args.findIndex((arg) => /^-[a-zA-Z]*c[a-zA-Z]*$/.test(arg));
+  const script = flag >= 0 ? args.slice(flag + 1).find((arg) => !arg.startsWith('-')) : undefined;
+  if (script !== undefined) return [script];
+  // `bash rm -rf x`: the router drops a stray `bash ` prefix and runs the rest.
+  if (args.length && !args[0].startsWith('-')) return [args.map(quoteShellArg).join(' ')];
+  return [];
 }
 
 /** The words from the command name on: leading assignments and reserved words dropped. */
