@@ -36,6 +36,7 @@ Feature: 权限策略看穿 shell、find 与包装命令里的命令
       | env 把命令之前每个带 = 的词都当作赋值  | env 1X=2 ./run=fast rm x                          | env 1X=2 ./run=fast rm x；rm x                                        |
       | -- 之后以 - 开头的词是命令             | sudo -- -weird x                                  | sudo -- -weird x；-weird x                                            |
       | 多字母的赋值之后的 eval                | AB=1 eval 'rm x'                                  | AB=1 eval rm x；rm x                                                  |
+      | 包装命令交给命令的参数保持原样         | sudo bash -c 'rm x; ls'                           | sudo bash -c rm x; ls；bash -c rm x; ls；rm x；ls                     |
       | 保留字之后的包装命令                   | if nohup rm x; then :; fi                         | if nohup rm x；rm x；then :；fi                                       |
       | su 的用户之后的词是给 shell 的参数      | su -- root -x build.sh                            | su -- root -x build.sh                                                |
 
