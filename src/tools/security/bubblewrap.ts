@@ -17,6 +17,8 @@ const probes = new Map<string, BubblewrapStatus>();
  * namespaces the shells use. `SYNAPSE_BWRAP` names another binary (`SYNAPSE_BWRAP=none`: never use one).
  */
 export function bubblewrapStatus(path = process.env.SYNAPSE_BWRAP || 'bwrap'): BubblewrapStatus {
+  // Nothing to probe, so nothing to remember: switching SYNAPSE_BWRAP to none takes effect at once.
+  if (path === 'none') return { available: false, path, reason: 'bubblewrap is disabled by SYNAPSE_BWRAP=none' };
   const known = probes.get(path);
   if (known) return known;
   const status = probe(path);
@@ -25,7 +27,6 @@ export function bubblewrapStatus(path = process.env.SYNAPSE_BWRAP || 'bwrap'): B
 }
 
 function probe(path: string): BubblewrapStatus {
-  if (path === 'none') return { available: false, path, reason: `bubblewrap is disabled by SYNAPSE_BWRAP=none` };
   if (process.platform !== 'linux') return { available: false, path, reason: `bubblewrap needs Linux (this is ${process.platform})` };
   const probeArgs = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--unshare-pid', '--unshare-net', '--die-with-parent', '--cap-drop', 'ALL', '--', 'true'];
   const result = spawnSync(path, probeArgs, { stdio: ['ignore', 'ignore', 'pipe'], timeout: 10_000, encoding: 'utf8' });

@@ -81,8 +81,9 @@ export class PermissionGate {
     return this.deny(command, rule, 'user', `denied by policy: ${rule}; the user declined it`);
   }
 
+  /** Whether each part that asked was approved for the session (a verdict that asks has at least one such part). */
   private covered(parts: string[]): boolean {
-    return parts.length > 0 && parts.every((part) => this.approvedParts.has(part));
+    return parts.every((part) => this.approvedParts.has(part));
   }
 
   private allow(command: string, rule: string, by: PermissionDecisionSource): PermissionOutcome {
@@ -97,6 +98,7 @@ export class PermissionGate {
 
   private emit(event: PermissionEvent): void {
     try {
+      // Stryker disable next-line OptionalChaining: without a listener the call throws, and the catch below swallows that just the same
       this.options.onEvent?.(event);
     } catch {
       // a listener's failure must not decide a permission

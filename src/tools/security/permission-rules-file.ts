@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { PermissionPolicy, type PermissionRules } from './permission-policy';
-import { PERMISSION_ACTIONS, PermissionRuleError } from './permission-rule';
+import { PERMISSION_ACTIONS, type PermissionRuleError } from './permission-rule';
 
 const patterns = z.array(z.string().min(1, 'a pattern must not be empty'));
 
@@ -26,20 +26,16 @@ export function parsePermissionRules(document: unknown, source: string): Permiss
   const parsed = permissionRulesFileSchema.safeParse(document);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    const where = issue.path.length
-      ? issue.path
-          .map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`))
-          .join('')
-          .replace(/^\./, '')
-      : 'the file';
+    // The schema is flat: a field, then at most an index into its list (`deny[2]`).
+    const where = issue.path.length ? issue.path.map((key) => (typeof key === 'number' ? `[${key}]` : String(key))).join('') : 'the file';
     throw new PermissionRulesError(`${source}: ${where}: ${issue.message}`);
   }
   const rules: PermissionRules = { ...parsed.data, sources: { allow: source, ask: source, deny: source } };
   try {
     new PermissionPolicy(rules);
   } catch (error) {
-    if (error instanceof PermissionRuleError) throw new PermissionRulesError(error.message);
-    throw error;
+    // Building the policy only fails on a pattern that does not compile (a PermissionRuleError).
+    throw new PermissionRulesError((error as PermissionRuleError).message);
   }
   return rules;
 }
@@ -47,6 +43,7 @@ export function parsePermissionRules(document: unknown, source: string): Permiss
 export function loadPermissionRules(path: string): PermissionRules {
   let text: string;
   try {
+    // Stryker disable next-line StringLiteral: without the encoding the text is a Buffer, which JSON.parse reads as UTF-8 just the same
     text = readFileSync(path, 'utf8');
   } catch (error) {
     throw new PermissionRulesError(`cannot read the permission rules ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);

@@ -38,7 +38,7 @@ export class Sandbox {
   /** Set when a mode was asked for and cannot be enforced: one line naming what is not, and how to fix it. */
   readonly warning?: string;
   private readonly bwrapPath: string;
-  private readonly readablePaths: readonly string[];
+  private readonly readablePaths?: readonly string[];
 
   constructor(workspace: string, options: SandboxOptions = {}) {
     const bwrap = bubblewrapStatus();
@@ -46,14 +46,13 @@ export class Sandbox {
     this.workspace = realWorkspace(workspace);
     this.mode = options.mode ?? (bwrap.available ? 'workspace-write' : 'off');
     this.allowNetwork = options.allowNetwork ?? false;
-    this.readablePaths = options.readablePaths ?? [];
+    this.readablePaths = options.readablePaths;
     this.enforced = this.mode !== 'off' && bwrap.available;
     if (this.mode !== 'off' && !bwrap.available) this.warning = notEnforced(this.mode, bwrap.reason!);
   }
 
   /** The same sandbox in another mode (a read-only sub-agent of a workspace-write run). */
   withMode(mode: SandboxMode): Sandbox {
-    if (mode === this.mode) return this;
     return new Sandbox(this.workspace, { mode, allowNetwork: this.allowNetwork, readablePaths: this.readablePaths });
   }
 
@@ -73,7 +72,7 @@ export class Sandbox {
     const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp'];
     // After the private /tmp, so a workspace under /tmp shows through it.
     args.push(this.mode === 'workspace-write' ? '--bind' : '--ro-bind', this.workspace, this.workspace);
-    for (const path of [...this.readablePaths, cwd]) if (!isInside(this.workspace, path) && existsSync(path)) args.push('--ro-bind', path, path);
+    for (const path of this.readablePaths?.concat(cwd) ?? [cwd]) if (!isInside(this.workspace, path) && existsSync(path)) args.push('--ro-bind', path, path);
     args.push('--unshare-pid', '--die-with-parent', '--cap-drop', 'ALL');
     if (!this.allowNetwork) args.push('--unshare-net');
     args.push('--setenv', 'TMPDIR', '/tmp', '--chdir', existsSync(cwd) ? cwd : this.workspace);

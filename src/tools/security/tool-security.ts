@@ -41,7 +41,9 @@ export class ToolSecurity {
   static create(workspace: string, options: ToolSecurityOptions = {}): ToolSecurity {
     const env = options.env ?? process.env;
     const redactor = new SecretRedactor().addFromEnvironment(env);
-    for (const secret of options.secrets ?? []) redactor.add(secret);
+    options.secrets?.forEach((secret) => {
+      redactor.add(secret);
+    });
     const gate = new PermissionGate({
       policy: options.permissions instanceof PermissionPolicy ? options.permissions : new PermissionPolicy(options.permissions as PermissionRules),
       approve: options.approve,
@@ -54,7 +56,6 @@ export class ToolSecurity {
 
   /** The same gate, redactor and environment with the sandbox in another mode. */
   forMode(mode: SandboxMode): ToolSecurity {
-    if (mode === this.sandbox.mode) return this;
     return new ToolSecurity(this.gate, this.sandbox.withMode(mode), this.redactor, this.environmentOptions);
   }
 

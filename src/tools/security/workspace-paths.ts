@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 /** The workspace with symlinks resolved (as given when it does not exist). */
 export function realWorkspace(path: string): string {
@@ -14,7 +14,8 @@ export function realWorkspace(path: string): string {
 /** Whether `path` is `root` or below it (both already absolute). */
 export function isInside(root: string, path: string): boolean {
   const rel = relative(root, path);
-  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !rel.startsWith(sep) && !/^[a-zA-Z]:/.test(rel));
+  // `..` or `../x` climb out (`..x` is a name inside); an absolute result is another drive (Windows only).
+  return rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
 }
 
 /**

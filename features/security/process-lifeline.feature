@@ -1,0 +1,37 @@
+@own @security
+Feature: 没有沙箱时，Shell 启动的进程不比我们活得久
+  没有 bwrap 的 Shell 里，每个进程都继承一个带随机值的标记变量。关闭 Shell 时，进程组之外、带着这个标记的进程
+  （`setsid` 出去的、守护进程）也被 SIGKILL 结束：忽略 SIGTERM 的也一样，标记是环境里第一个变量时也一样。Node
+  自己被 SIGKILL 时，Shell 里的看守进程发现生命线（只有我们握着另一端的管道）断了，结束带标记的进程，并结束整个
+  进程组；命令挂在终端上、与我们同组时，只结束带标记的进程。
+
+  Rule: 关闭 Shell 时结束带标记的进程
+
+    Scenario: Shell 里的命令拿不到生命线的文件描述符
+      Given Router 的沙箱模式为 "off"
+      When 路由命令 `[ -e /dev/fd/3 ] && echo "fd 3 open" || echo "fd 3 closed"`
+      Then 命令结果应为 stdout "fd 3 closed\n"、stderr ""、退出码 0
+
+    Scenario Outline: 关闭 Shell 时，脱离进程组的带标记进程被结束：<情形>
+      Given Router 的沙箱模式为 "off"
+      When 路由命令 `<命令> & echo $! > detached.pid`
+      And `detached.pid` 记录的进程已运行到 `sleep`
+      And 关闭路由器
+      Then `detached.pid` 记录的进程应已结束
+
+      Examples:
+        | 情形                     | 命令                                                                      |
+        | 它忽略 SIGTERM           | setsid sh -c 'trap "" TERM; exec sleep 30'                                |
+        | 标记是它环境里的第一个变量 | env -i SYNAPSE_SHELL_MARK="$SYNAPSE_SHELL_MARK" PATH="$PATH" setsid sleep 30 |
+
+  Rule: 生命线断开时，看守进程结束带标记的进程
+
+    Scenario Outline: 生命线断开（<用途>）：带标记的进程结束，同组的无标记进程<结果>
+      Given 一个带标记的 bash 运行着<用途>用的看守脚本，并启动了一个脱离进程组的带标记进程与一个同组的无标记进程
+      When 生命线断开
+      Then 带标记的进程应已结束，同组的无标记进程应<结果>
+
+      Examples:
+        | 用途       | 结果     |
+        | Shell      | 已结束   |
+        | 终端上的命令 | 仍在运行 |
