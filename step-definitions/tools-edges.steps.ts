@@ -1,0 +1,109 @@
+// The edges of the Bash router and its shell (features/bash-tool-edges.feature): cancellation between the
+// router's stages, commands attached to this process's own streams, and exact results.
+import { Given, Then, When } from '@cucumber/cucumber';
+import { expect } from 'chai';
+import type { CancelablePromise, CommandResult } from '../src';
+import { SecurityContext } from './support/security-context';
+import { ToolsContext, waitForFile } from './support/tools-context';
+import type { SynapseWorld } from './support/world';
+
+const tools = (world: SynapseWorld) => world.use(ToolsContext);
+
+/** Waits for a cancelled route, then routes one more command: whatever the cancelled one would still have run has run by then. */
+async function settleCancelled(world: SynapseWorld, command: string, routed: CancelablePromise<CommandResult>): Promise<void> {
+  tools(world).record(command, await routed);
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  await (await tools(world).router()).route('true');
+}
+
+Given('审批者等到命令被取消之后才回答 {string}', function (this: SynapseWorld, answer: 'once' | 'session') {
+  const security = this.use(SecurityContext);
+  security.configure({
+    approve: (request, { signal }) => {
+      security.approvals.push(request);
+      return new Promise((resolve) => signal.addEventListener('abort', () => resolve(answer)));
+    },
+  });
+});
+
+When(/^路由命令 `(.+)` 并在审批者被询问时取消$/, async function (this: SynapseWorld, command: string) {
+  const { approvals } = this.use(SecurityContext);
+  const routed = (await tools(this).router()).route(command);
+  let settled = false;
+  void routed.then(() => (settled = true));
+  while (!approvals.length && !settled) await new Promise((resolve) => setTimeout(resolve, 5));
+  routed.cancel();
+  await settleCancelled(this, command, routed);
+});
+
+When(/^以 restart=true 路由命令 `(.+)`，并在重启 Shell 期间取消$/, async function (this: SynapseWorld, command: string) {
+  const routed = (await tools(this).router()).route(command, true);
+  // The permission check settles within this tick; killing the running shell takes longer than one.
+  setTimeout(() => routed.cancel(), 0);
+  await settleCancelled(this, command, routed);
+});
+
+Then('命令结果应完全是:', async function (this: SynapseWorld, json: string) {
+  const workspace = await this.tempDir();
+  expect(await tools(this).result()).to.deep.equal(JSON.parse(json.replaceAll('{workspace}', workspace)));
+});
+
+// --- Commands attached to this process's own streams (routeAttached) -------------------------------------
+
+/** Makes this process's stdin / stdout / stderr look like a terminal or not, for this scenario only. */
+function setTerminal(world: SynapseWorld, stream: NodeJS.ReadStream | NodeJS.WriteStream, isTTY: boolean): void {
+  const before = Object.getOwnPropertyDescriptor(stream, 'isTTY');
+  Object.defineProperty(stream, 'isTTY', { value: isTTY, configurable: true, writable: true });
+  world.onCleanup(() => {
+    if (before) Object.defineProperty(stream, 'isTTY', before);
+    else delete (stream as { isTTY?: boolean }).isTTY;
+  });
+}
+
+Given(/^本进程的标准输入(是|不是)终端，标准输出与标准错误(是|不是)终端$/, function (this: SynapseWorld, stdin: string, outputs: string) {
+  setTerminal(this, process.stdin, stdin === '是');
+  setTerminal(this, process.stdout, outputs === '是');
+  setTerminal(this, process.stderr, outputs === '是');
+});
+
+/** What a command routed attached wrote through this process's stdout and stderr streams. */
+const written = new WeakMap<SynapseWorld, { stdout: string; stderr: string }>();
+
+async function routeAttached(world: SynapseWorld, command: string, cancelAfterPidFile?: string): Promise<void> {
+  const context = tools(world);
+  const line = command.replace(/\{([\w-]+)\}/g, (placeholder, name: string) => context.placeholders.get(name) ?? placeholder);
+  const capture = { stdout: '', stderr: '' };
+  const originals = { stdout: process.stdout.write, stderr: process.stderr.write };
+  for (const name of ['stdout', 'stderr'] as const) {
+    process[name].write = ((chunk: string | Uint8Array) => {
+      capture[name] += String(chunk);
+      return true;
+    }) as typeof process.stdout.write;
+  }
+  try {
+    const running = (await context.router()).routeAttached(line);
+    if (cancelAfterPidFile) {
+      await waitForFile(await context.workspacePath(cancelAfterPidFile));
+      running.cancel();
+    }
+    context.record(line, await running);
+  } finally {
+    process.stdout.write = originals.stdout;
+    process.stderr.write = originals.stderr;
+  }
+  written.set(world, capture);
+}
+
+When(/^以附着方式路由命令 `(.+)`$/, async function (this: SynapseWorld, command: string) {
+  await routeAttached(this, command);
+});
+
+When(/^以附着方式路由命令 `(.+)`，在它写下 `(.+)` 后取消$/, async function (this: SynapseWorld, command: string, pidFile: string) {
+  await routeAttached(this, command, pidFile);
+});
+
+Then(/^经本进程的(标准输出|标准错误)写出的文字应为 "(.*)"$/, function (this: SynapseWorld, stream: string, text: string) {
+  const capture = written.get(this);
+  if (!capture) throw new Error('No command was routed attached in this scenario');
+  expect(capture[stream === '标准输出' ? 'stdout' : 'stderr']).to.equal(text.replace(/\\n/g, '\n'));
+});
