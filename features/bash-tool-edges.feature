@@ -159,3 +159,159 @@ Feature: Bash 路由器的边角：各阶段之间的取消、附着运行、确
       Then 退出码应为 `0`
       And 经本进程的标准输出写出的文字应为 ""
       And 经本进程的标准错误写出的文字应为 ""
+
+  Rule: 原生 Shell 会话：重启、关闭与取消只作用于该作用的命令
+
+    Scenario: 第一条命令就要求重启也照常执行
+      Given Router 已就绪
+      When 以 restart=true 路由命令 `echo first`
+      Then 命令结果应为 stdout "first\n"、stderr ""、退出码 0
+
+    Scenario: 重启杀掉正在运行的命令，它的结果是中断；重启后的命令回到最初的目录
+      Given Router 已就绪
+      When 路由命令 `mkdir -p sub && cd sub`
+      And 开始路由命令 `echo go > ../started.txt; sleep 30`，等它写下 `started.txt`
+      And 以 restart=true 路由命令 `pwd`
+      Then 标准输出应为:
+        """
+        {workspace}
+
+        """
+      And 先前开始的命令的结果应完全是:
+        """
+        {"stdout": "", "stderr": "Command interrupted: it was cancelled before it finished\n", "exitCode": 130, "interrupted": "cancelled", "failureCategory": "execution_error"}
+        """
+
+    Scenario: 取消一条命令后立即重启，重启后的命令仍回到最初的目录
+      Given Router 已就绪
+      When 路由命令 `mkdir -p sub && cd sub`
+      And 路由命令 `sleep 30` 并在 100 毫秒后取消
+      And 以 restart=true 路由命令 `pwd`
+      Then 标准输出应为:
+        """
+        {workspace}
+
+        """
+
+    Scenario: 关闭路由器时正在运行的命令，结果是中断
+      Given Router 已就绪
+      When 开始路由命令 `echo go > started.txt; sleep 30`，等它写下 `started.txt`
+      And 关闭路由器
+      Then 先前开始的命令的结果应完全是:
+        """
+        {"stdout": "", "stderr": "Command interrupted: it was cancelled before it finished\n", "exitCode": 130, "interrupted": "cancelled", "failureCategory": "execution_error"}
+        """
+
+    Scenario: 排队等候时被取消的命令不会执行
+      Given Router 已就绪
+      When 开始路由命令 `sleep 0.5`
+      And 路由命令 `touch queued.txt` 并在 100 毫秒后取消
+      Then 退出码应为 `130`
+      When 等先前开始的命令结束
+      And 路由命令 `ls`
+      Then 工作区中不应存在文件 `queued.txt`
+
+    Scenario: 已经结束的命令的时限不会落到后面的命令上
+      Given Router 已就绪
+      And 环境变量 `SYNAPSE_COMMAND_TIMEOUT=1000`
+      When 路由命令 `true`
+      And 路由命令 `sleep 0.6`
+      And 路由命令 `sleep 0.6; echo ok`
+      Then 命令结果应为 stdout "ok\n"、stderr ""、退出码 0
+
+    Scenario: 命令结束之后再取消它，什么也不会发生
+      Given Router 已就绪
+      When 路由命令 `export KEPT=yes`，结束后再取消它
+      And 路由命令 `echo "$KEPT"`
+      Then 命令结果应为 stdout "yes\n"、stderr ""、退出码 0
+
+    Scenario: 空闲的路由器不让本进程保持运行；关闭之后什么也不留下
+      Given 记下让本进程保持运行的资源
+      And Router 已就绪
+      When 路由命令 `echo hi`
+      Then 让本进程保持运行的资源应与先前记下的相同
+      When 关闭路由器
+      Then 让本进程保持运行的资源应与先前记下的相同
+
+  Rule: 原生 Shell 进程：环境、退出码、启动失败、迟到的输出与截止时间
+
+    Scenario: 命令的分页器是 cat，不会停下来等人翻页
+      Given Router 已就绪
+      When 路由命令 `echo "$PAGER $GIT_PAGER"`
+      Then 命令结果应为 stdout "cat cat\n"、stderr ""、退出码 0
+
+    Scenario Outline: Shell 被信号 <信号> 结束时，退出码是 128 加信号编号
+      Given Router 已就绪
+      When 路由命令 `kill -<信号> $$`
+      Then 命令结果应为 stdout ""、stderr "[the shell exited with code <退出码>; the next command starts a new shell session]\n"、退出码 <退出码>
+
+      Examples:
+        | 信号 | 退出码 |
+        | HUP  | 129    |
+        | KILL | 137    |
+        | USR1 | 138    |
+        | TERM | 143    |
+
+    Scenario Outline: 当前目录被删除后 Shell 无法再启动，结果说明原因（沙箱：<沙箱>）
+      Given Router 的沙箱模式为 "<沙箱>"
+      When 路由命令 `mkdir gone && cd gone && rmdir ../gone`
+      And 路由命令 `exit 0`
+      And 路由命令 `echo hi`
+      Then 退出码应为 `127`
+      And 命令的 stderr 应为:
+        """
+        Cannot start <程序>: working directory does not exist: {workspace}/gone
+        [the shell exited with code 127; the next command starts a new shell session]
+
+        """
+
+      Examples:
+        | 沙箱            | 程序              |
+        | off             | bash              |
+        | workspace-write | the shell (bwrap) |
+
+    Scenario: 命令结束后后台任务迟到的输出不属于任何命令
+      Given Router 已就绪
+      When 路由命令 `(sleep 0.2; echo late) &`
+      And 等待 400 毫秒
+      And 路由命令 `echo next`
+      Then 命令结果应为 stdout "next\n"、stderr ""、退出码 0
+
+    Scenario: 取消时整个进程组都被结束，包括清掉了自己环境变量的进程（沙箱：off）
+      Given Router 的沙箱模式为 "off"
+      When 用 AbortSignal 调用 Bash 工具执行 `env -u SYNAPSE_SHELL_MARK sleep 30 & echo $! > sleep.pid; wait` 并在它启动后中止
+      Then Bash 工具结果应为中断错误，退出码 130
+      And `sleep.pid` 记录的进程应已结束
+
+    Scenario: Shell 退出后，即使逃出进程组与标记的后代握着输出管道，命令也很快结算（沙箱：off）
+      Given Router 的沙箱模式为 "off"
+      And 场景结束时结束 `escaped.pid` 记录的进程（它离开了进程组，也没有标记）
+      When 路由命令 `setsid env -u SYNAPSE_SHELL_MARK sleep 30 & echo $! > escaped.pid; exit 3`
+      Then 退出码应为 `3`
+      And 命令应在 2000 毫秒内结束
+
+    Scenario: 命令里的 NUL 字符无法传给 bash，被丢掉
+      Given Router 已就绪
+      When 以 JSON 参数 `{"command": "echo a\u0000b"}` 调用 Bash 工具
+      Then Bash 工具结果应为:
+        | output | ab\n |
+
+    Scenario: 命令清掉了 PWD 时，路由器仍记得原来的当前目录
+      Given Router 已就绪
+      When 路由命令 `unset PWD`
+      Then 路由器的当前目录应为工作区下的 `.`
+
+    Scenario Outline: 命令里的 `wait` 只等命令自己的后台任务（沙箱：<沙箱>）
+      Given Router 的沙箱模式为 "<沙箱>"
+      And 本进程的标准输入不是终端，标准输出与标准错误不是终端
+      When 路由命令 `sleep 0.1 & wait; jobs; echo done`
+      Then 命令结果应为 stdout "done\n"、stderr ""、退出码 0
+      And 命令应在 2000 毫秒内结束
+      When 以附着方式路由命令 `sleep 0.1 & wait; echo $? > waited.txt`
+      Then 退出码应为 `0`
+      And 工作区文件 `waited.txt` 的内容应为 "0\n"
+
+      Examples:
+        | 沙箱            |
+        | off             |
+        | workspace-write |

@@ -4,10 +4,23 @@ import { Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { CancelablePromise, CommandResult } from '../src';
 import { SecurityContext } from './support/security-context';
-import { ToolsContext, waitForFile } from './support/tools-context';
+import { isProcessAlive, ToolsContext, waitForFile } from './support/tools-context';
 import type { SynapseWorld } from './support/world';
 
 const tools = (world: SynapseWorld) => world.use(ToolsContext);
+
+/** A command a step started and did not wait for (`开始路由命令`), with the command text. */
+const started = new WeakMap<SynapseWorld, { command: string; routed: CancelablePromise<CommandResult> }>();
+
+/** The resources keeping this process alive, by kind, as a step saw them. */
+const resourcesSeen = new WeakMap<SynapseWorld, Map<string, number>>();
+
+/** Processes, pipes and timers keeping this process alive (not passing file-system requests), counted by kind. */
+function activeResources(): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const kind of process.getActiveResourcesInfo()) if (['ProcessWrap', 'PipeWrap', 'Timeout'].includes(kind)) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  return counts;
+}
 
 /** Waits for a cancelled route, then routes one more command: whatever the cancelled one would still have run has run by then. */
 async function settleCancelled(world: SynapseWorld, command: string, routed: CancelablePromise<CommandResult>): Promise<void> {
@@ -106,4 +119,57 @@ Then(/^经本进程的(标准输出|标准错误)写出的文字应为 "(.*)"$/,
   const capture = written.get(this);
   if (!capture) throw new Error('No command was routed attached in this scenario');
   expect(capture[stream === '标准输出' ? 'stdout' : 'stderr']).to.equal(text.replace(/\\n/g, '\n'));
+});
+
+// --- Commands in flight, late cancels, what keeps the process alive ----------------------------------------
+
+When(/^开始路由命令 `(.+)`，等它写下 `(.+)`$/, async function (this: SynapseWorld, command: string, file: string) {
+  const routed = (await tools(this).router()).route(command);
+  started.set(this, { command, routed });
+  await waitForFile(await tools(this).workspacePath(file));
+});
+
+When(/^开始路由命令 `([^`]+)`$/, async function (this: SynapseWorld, command: string) {
+  started.set(this, { command, routed: (await tools(this).router()).route(command) });
+});
+
+When('等先前开始的命令结束', async function (this: SynapseWorld) {
+  const { command, routed } = started.get(this)!;
+  tools(this).record(command, await routed);
+});
+
+Then('先前开始的命令的结果应完全是:', async function (this: SynapseWorld, json: string) {
+  const { command, routed } = started.get(this)!;
+  const result = await routed;
+  tools(this).record(command, result);
+  expect(result).to.deep.equal(JSON.parse(json));
+});
+
+When(/^路由命令 `(.+)`，结束后再取消它$/, async function (this: SynapseWorld, command: string) {
+  const routed = (await tools(this).router()).route(command);
+  tools(this).record(command, await routed);
+  routed.cancel();
+});
+
+Then('命令的 stderr 应为:', async function (this: SynapseWorld, text: string) {
+  expect((await tools(this).result()).stderr).to.equal(text.replaceAll('{workspace}', await this.tempDir()));
+});
+
+Given(/^场景结束时结束 `(.+)` 记录的进程（它离开了进程组，也没有标记）$/, function (this: SynapseWorld, file: string) {
+  this.onCleanup(async () => {
+    const pid = Number(
+      await tools(this)
+        .readWorkspaceFile(file)
+        .catch(() => ''),
+    );
+    if (pid > 0 && isProcessAlive(pid)) process.kill(pid, 'SIGKILL');
+  });
+});
+
+Given('记下让本进程保持运行的资源', function (this: SynapseWorld) {
+  resourcesSeen.set(this, activeResources());
+});
+
+Then('让本进程保持运行的资源应与先前记下的相同', function (this: SynapseWorld) {
+  expect(Object.fromEntries(activeResources())).to.deep.equal(Object.fromEntries(resourcesSeen.get(this)!));
 });
