@@ -240,17 +240,19 @@ Feature: Bash 路由器的边角：各阶段之间的取消、附着运行、确
       When 路由命令 `echo "$PAGER $GIT_PAGER"`
       Then 命令结果应为 stdout "cat cat\n"、stderr ""、退出码 0
 
-    Scenario Outline: Shell 被信号 <信号> 结束时，退出码是 128 加信号编号
-      Given Router 已就绪
+    Scenario Outline: Shell 被信号 <信号> 结束时，退出码是 128 加信号编号（沙箱：<沙箱>）
+      Given Router 的沙箱模式为 "<沙箱>"
       When 路由命令 `kill -<信号> $$`
       Then 命令结果应为 stdout ""、stderr "[the shell exited with code <退出码>; the next command starts a new shell session]\n"、退出码 <退出码>
 
       Examples:
-        | 信号 | 退出码 |
-        | HUP  | 129    |
-        | KILL | 137    |
-        | USR1 | 138    |
-        | TERM | 143    |
+        | 沙箱            | 信号 | 退出码 |
+        | off             | HUP  | 129    |
+        | off             | KILL | 137    |
+        | off             | USR1 | 138    |
+        | off             | TERM | 143    |
+        | workspace-write | KILL | 137    |
+        | workspace-write | USR1 | 138    |
 
     Scenario Outline: 当前目录被删除后 Shell 无法再启动，结果说明原因（沙箱：<沙箱>）
       Given Router 的沙箱模式为 "<沙箱>"
@@ -277,16 +279,16 @@ Feature: Bash 路由器的边角：各阶段之间的取消、附着运行、确
       And 路由命令 `echo next`
       Then 命令结果应为 stdout "next\n"、stderr ""、退出码 0
 
-    Scenario: 取消时整个进程组都被结束，包括清掉了自己环境变量的进程（沙箱：off）
+    Scenario: 取消时用 SIGKILL 结束整个进程组，包括忽略 SIGTERM、清掉了自己环境变量的进程（沙箱：off）
       Given Router 的沙箱模式为 "off"
-      When 用 AbortSignal 调用 Bash 工具执行 `env -u SYNAPSE_SHELL_MARK sleep 30 & echo $! > sleep.pid; wait` 并在它启动后中止
+      When 用 AbortSignal 调用 Bash 工具执行 `(trap '' TERM; exec env -u SYNAPSE_SHELL_MARK sh -c 'echo $$ > sleep.pid; exec sleep 30') & wait` 并在它启动后中止
       Then Bash 工具结果应为中断错误，退出码 130
-      And `sleep.pid` 记录的进程应已结束
+      And `sleep.pid` 记录的进程应在 500 毫秒内结束
 
     Scenario: Shell 退出后，即使逃出进程组与标记的后代握着输出管道，命令也很快结算（沙箱：off）
       Given Router 的沙箱模式为 "off"
       And 场景结束时结束 `escaped.pid` 记录的进程（它离开了进程组，也没有标记）
-      When 路由命令 `setsid env -u SYNAPSE_SHELL_MARK sleep 30 & echo $! > escaped.pid; exit 3`
+      When 路由命令 `setsid env -u SYNAPSE_SHELL_MARK sh -c 'echo $$ > escaped.pid; exec sleep 30' & until [ -s escaped.pid ]; do sleep 0.01; done; exit 3`
       Then 退出码应为 `3`
       And 命令应在 2000 毫秒内结束
 
@@ -300,6 +302,19 @@ Feature: Bash 路由器的边角：各阶段之间的取消、附着运行、确
       Given Router 已就绪
       When 路由命令 `unset PWD`
       Then 路由器的当前目录应为工作区下的 `.`
+
+    Scenario: 目录名里有冒号也照样跟踪当前目录
+      Given Router 已就绪
+      When 路由命令 `mkdir -p 'a:b' && cd 'a:b'`
+      Then 路由器的当前目录应为工作区下的 `a:b`
+
+    Scenario: Shell 在两条命令之间被杀掉，下一条命令在新 Shell 中照常执行
+      Given Router 已就绪
+      And 环境变量 `SYNAPSE_COMMAND_TIMEOUT=3000`
+      When 路由命令 `(sleep 0.1; kill -9 $$) &`
+      And 等待 400 毫秒
+      And 路由命令 `echo fresh`
+      Then 命令结果应为 stdout "fresh\n"、stderr ""、退出码 0
 
     Scenario Outline: 命令里的 `wait` 只等命令自己的后台任务（沙箱：<沙箱>）
       Given Router 的沙箱模式为 "<沙箱>"
@@ -315,3 +330,29 @@ Feature: Bash 路由器的边角：各阶段之间的取消、附着运行、确
         | 沙箱            |
         | off             |
         | workspace-write |
+
+  Rule: 输出捕获：不论输出怎样分段到达，结果都一样，用时与输出长度成正比
+
+    Scenario Outline: 捕获一段输出：<情形>
+      Given 保留开头 <开头> 字节与结尾 <结尾> 字节的输出捕获，它收到的字节是 "<输出>"、结束标记、"0:/work"、NUL 与 "<之后>"
+      Then 不论这些字节按多大的片段到达，捕获的文字都应为 "<文字>"，结束标记后的内容都应为 "0:/work"
+
+      Examples:
+        | 情形                                 | 开头 | 结尾 | 输出              | 之后                 | 文字                                              |
+        | 短输出原样保留                       | 8    | 8    | hello             |                      | hello                                             |
+        | 没有输出                             | 4    | 4    |                   |                      |                                                   |
+        | 恰好是开头加结尾的长度，不截断       | 4    | 4    | abcdefgh          |                      | abcdefgh                                          |
+        | 多一个字节就截断                     | 4    | 4    | abcdefghi         |                      | abcd\n[output truncated: 1 bytes omitted]\nfghi   |
+        | 长输出保留开头与结尾                 | 4    | 4    | abcdefghijklmnop  |                      | abcd\n[output truncated: 8 bytes omitted]\nmnop   |
+        | 结束标记之后的输出不算               | 4    | 4    | abcdefghijklmnop  | late output, ignored | abcd\n[output truncated: 8 bytes omitted]\nmnop   |
+        | 像标记开头的输出照样保留             | 16   | 16   | x\u0001ENDy\u0001EN | more after the end | x\u0001ENDy\u0001EN                               |
+        | 输出里的 NUL 不会被当成标记的结尾    | 16   | 16   | a\0b\0            |                      | a\0b\0                                            |
+
+    Scenario: 标记一直没来（Shell 中途退出）时，捕获到的就是全部输出
+      Given 保留开头 4 字节与结尾 4 字节的输出捕获，它收到的字节只有 "abcdefghijklmnop"
+      Then 不论这些字节按多大的片段到达，捕获的文字都应为 "abcd\n[output truncated: 8 bytes omitted]\nmnop"，结束标记后的内容都应为 没有
+
+    Scenario: 大量小片段到达时，捕获用的时间与输出长度成正比
+      When 保留开头与结尾各 1024 字节的输出捕获收到 8 MB 的 "x"，每片 1 KB，然后是结束标记
+      Then 捕获的文字应为 1024 个 "x"、省略 8386560 字节的标记与 1024 个 "x"
+      And 命令应在 2000 毫秒内结束

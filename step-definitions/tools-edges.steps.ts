@@ -1,9 +1,11 @@
 // The edges of the Bash router and its shell (features/bash-tool-edges.feature): cancellation between the
 // router's stages, commands attached to this process's own streams, and exact results.
+import { readFileSync } from 'node:fs';
 import { Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { CancelablePromise, CommandResult } from '../src';
 import { SecurityContext } from './support/security-context';
+import { StreamCapture } from '../src/tools/stream-capture';
 import { isProcessAlive, ToolsContext, waitForFile } from './support/tools-context';
 import type { SynapseWorld } from './support/world';
 
@@ -172,4 +174,77 @@ Given('记下让本进程保持运行的资源', function (this: SynapseWorld) {
 
 Then('让本进程保持运行的资源应与先前记下的相同', function (this: SynapseWorld) {
   expect(Object.fromEntries(activeResources())).to.deep.equal(Object.fromEntries(resourcesSeen.get(this)!));
+});
+
+// --- StreamCapture: one output stream of a shell command, in pieces -------------------------------------
+
+/** Step text to bytes: `\\n` is a newline, `\\0` a NUL, `\\u0001` that character, `\\\\` a backslash. */
+function stepBytes(text: string): Buffer {
+  const escapes: Record<string, string> = { n: '\n', '0': '\0', '\\': '\\' };
+  return Buffer.from(
+    text.replace(/\\(n|0|\\|u[0-9a-fA-F]{4})/g, (_, code: string) => escapes[code] ?? String.fromCharCode(Number.parseInt(code.slice(1), 16))),
+    'utf8',
+  );
+}
+
+const CAPTURE_MARKER = Buffer.from('\x01END:');
+
+interface CaptureCase {
+  headBytes: number;
+  tailBytes: number;
+  stream: Buffer;
+}
+const captureCases = new WeakMap<SynapseWorld, CaptureCase>();
+
+Given(
+  /^保留开头 (\d+) 字节与结尾 (\d+) 字节的输出捕获，它收到的字节是 "(.*)"、结束标记、"(.*)"、NUL 与 "(.*)"$/,
+  function (this: SynapseWorld, head: string, tail: string, output: string, payload: string, after: string) {
+    captureCases.set(this, { headBytes: Number(head), tailBytes: Number(tail), stream: Buffer.concat([stepBytes(output), CAPTURE_MARKER, stepBytes(payload), Buffer.from([0]), stepBytes(after)]) });
+  },
+);
+
+Given(/^保留开头 (\d+) 字节与结尾 (\d+) 字节的输出捕获，它收到的字节只有 "(.*)"$/, function (this: SynapseWorld, head: string, tail: string, output: string) {
+  captureCases.set(this, { headBytes: Number(head), tailBytes: Number(tail), stream: stepBytes(output) });
+});
+
+Then(/^不论这些字节按多大的片段到达，捕获的文字都应为 "([\s\S]*)"，结束标记后的内容都应为 (".*"|没有)$/, function (this: SynapseWorld, text: string, payload: string) {
+  const { headBytes, tailBytes, stream } = captureCases.get(this)!;
+  const expected = { text: stepBytes(text).toString('utf8'), payload: payload === '没有' ? undefined : stepBytes(payload.slice(1, -1)).toString('utf8') };
+  for (let size = 1; size <= stream.length; size++) {
+    const capture = new StreamCapture(CAPTURE_MARKER, headBytes, tailBytes);
+    for (let at = 0; at < stream.length; at += size) capture.push(stream.subarray(at, at + size));
+    expect({ size, text: capture.text(), payload: capture.payload, complete: capture.complete }).to.deep.equal({ size, ...expected, complete: expected.payload !== undefined });
+  }
+});
+
+const bigCaptures = new WeakMap<SynapseWorld, string>();
+
+When(/^保留开头与结尾各 (\d+) 字节的输出捕获收到 (\d+) MB 的 "x"，每片 (\d+) KB，然后是结束标记$/, function (this: SynapseWorld, keep: string, megabytes: string, kilobytes: string) {
+  const capture = new StreamCapture(CAPTURE_MARKER, Number(keep), Number(keep));
+  const started = Date.now();
+  const piece = Buffer.alloc(Number(kilobytes) * 1024, 'x');
+  for (let sent = 0; sent < Number(megabytes) * 1024 * 1024; sent += piece.length) capture.push(piece);
+  capture.push(Buffer.concat([CAPTURE_MARKER, Buffer.from('0:/\0')]));
+  tools(this).lastElapsedMs = Date.now() - started;
+  bigCaptures.set(this, capture.text());
+});
+
+Then(/^捕获的文字应为 (\d+) 个 "x"、省略 (\d+) 字节的标记与 (\d+) 个 "x"$/, function (this: SynapseWorld, head: string, omitted: string, tail: string) {
+  expect(bigCaptures.get(this)).to.equal(`${'x'.repeat(Number(head))}\n[output truncated: ${omitted} bytes omitted]\n${'x'.repeat(Number(tail))}`);
+});
+
+/** Whether a process has ended: gone, or a zombie (dead, waiting for init to reap it, which may take a while here). */
+function hasEnded(pid: number): boolean {
+  try {
+    return /^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true;
+  }
+}
+
+Then(/^`(.+)` 记录的进程应在 (\d+) 毫秒内结束$/, async function (this: SynapseWorld, file: string, limit: string) {
+  const pid = tools(this).hostPid(Number(await tools(this).readWorkspaceFile(file)));
+  const deadline = Date.now() + Number(limit);
+  while (!hasEnded(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(hasEnded(pid), `process ${pid} should have ended within ${limit} ms`).to.equal(true);
 });

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:os';
 import type { Readable, Writable } from 'node:stream';
-import { killMarkedProcesses, lifelineWatcherScript, markerEntry, PROCESS_MARKER_VARIABLE } from './security/process-marker';
+import { killMarkedProcesses, lifelineWatcherScript, PROCESS_MARKER_VARIABLE } from './security/process-marker';
 import { StreamCapture } from './stream-capture';
 
 export interface ShellRunResult {
@@ -98,6 +98,7 @@ export class ShellProcess {
       this.exitCode ??= 127;
       // spawn reports a missing working directory as "spawn bash ENOENT": say what is really missing.
       const reason = existsSync(options.cwd) ? error.message : `working directory does not exist: ${options.cwd}`;
+      // Stryker disable next-line OptionalChaining: spawn errors come after the constructor's tick, in which the session always starts the first command
       this.running?.stderr.push(Buffer.from(`Cannot start ${this.launch.file === 'bash' ? 'bash' : `the shell (${this.launch.file})`}: ${reason}\n`));
       this.markGone();
     });
@@ -116,13 +117,9 @@ export class ShellProcess {
     return this.exitCode === undefined;
   }
 
-  /** The marker every process of this shell carries in its environment (see process-marker.ts). */
-  get marker(): string {
-    return markerEntry(this.token);
-  }
-
   /** Runs one command; the caller runs them one at a time, on a shell that is alive. */
   run(command: string): Promise<ShellRunResult> {
+    // Stryker disable next-line UpdateOperator: counting down gives every command its own marker just the same
     const id = String(++this.sequence);
     const marker = Buffer.from(`\x01SYNAPSE_${this.token}_${id}:`);
     const half = Math.max(1, Math.floor(this.options.maxOutputBytes / 2));
@@ -171,7 +168,6 @@ export class ShellProcess {
   }
 
   private killGroup(): void {
-    // Stryker disable next-line ConditionalExpression: a shell that never started has no group (the kill below throws, caught) and no marked processes
     if (this.child.pid === undefined) return;
     try {
       process.kill(-this.child.pid, 'SIGKILL');
@@ -179,7 +175,6 @@ export class ShellProcess {
       // already gone
     }
     // A sandboxed shell lives in its own pid namespace: killing bwrap ends every process in it (all of them marked too).
-    // Stryker disable next-line ConditionalExpression: in a sandbox the marked processes are those of its pid namespace, which die with bwrap anyway
     if (!this.launch.diesWithParent) killMarkedProcesses(this.token);
   }
 }
