@@ -356,3 +356,28 @@ Feature: Bash 路由器的边角：各阶段之间的取消、附着运行、确
       When 保留开头与结尾各 1024 字节的输出捕获收到 8 MB 的 "x"，每片 1 KB，然后是结束标记
       Then 捕获的文字应为 1024 个 "x"、省略 8386560 字节的标记与 1024 个 "x"
       And 命令应在 2000 毫秒内结束
+
+  Rule: 本进程忙碌时，重启与结束、重启与超时同时发生
+
+    Scenario: 前一条命令结束的结果还没读到时就要求重启，重启后的命令仍回到最初的目录
+      Given Router 已就绪
+      When 开始路由命令 `mkdir -p sub && cd sub`，随后本进程忙碌 500 毫秒，接着以 restart=true 路由命令 `pwd`
+      Then 标准输出应为:
+        """
+        {workspace}
+
+        """
+      And 先前开始的命令的结果应完全是:
+        """
+        {"stdout": "", "stderr": "", "exitCode": 0}
+        """
+
+    Scenario: 重启在前、时限在后：被杀掉的命令报告的是中断，而不是超时
+      Given Router 已就绪
+      And 环境变量 `SYNAPSE_COMMAND_TIMEOUT=200`
+      When 开始路由命令 `sleep 5`，随后本进程忙碌 400 毫秒，接着以 restart=true 路由命令 `echo again`
+      Then 命令结果应为 stdout "again\n"、stderr ""、退出码 0
+      And 先前开始的命令的结果应完全是:
+        """
+        {"stdout": "", "stderr": "Command interrupted: it was cancelled before it finished\n", "exitCode": 130, "interrupted": "cancelled", "failureCategory": "execution_error"}
+        """

@@ -1,5 +1,6 @@
 // The edges of the Bash router and its shell (features/bash-tool-edges.feature): cancellation between the
 // router's stages, commands attached to this process's own streams, and exact results.
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
@@ -247,4 +248,21 @@ Then(/^`(.+)` 记录的进程应在 (\d+) 毫秒内结束$/, async function (thi
   const deadline = Date.now() + Number(limit);
   while (!hasEnded(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
   expect(hasEnded(pid), `process ${pid} should have ended within ${limit} ms`).to.equal(true);
+});
+
+/**
+ * Starts a command, then keeps this process busy (the event loop blocked, as by a long synchronous task) so
+ * that whatever the shell does meanwhile (finishing the command, or its time limit passing) is only seen
+ * after the restart below has been asked for.
+ */
+When(/^开始路由命令 `([^`]+)`，随后本进程忙碌 (\d+) 毫秒，接着以 restart=true 路由命令 `(.+)`$/, async function (this: SynapseWorld, first: string, busyMs: string, second: string) {
+  const router = await tools(this).router();
+  started.set(this, { command: first, routed: router.route(first) });
+  const restarted = await new Promise<CancelablePromise<CommandResult>>((resolve) =>
+    setTimeout(() => {
+      spawnSync('sleep', [String(Number(busyMs) / 1000)]);
+      resolve(router.route(second, true));
+    }, 0),
+  );
+  tools(this).record(second, await restarted);
 });

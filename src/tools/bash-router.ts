@@ -99,15 +99,15 @@ export class BashRouter {
     return cancelable(
       async (signal) => {
         const permission = await this.security.gate.check(command, { cwd: this.cwd, signal });
-        if (signal.aborted) return interrupted('cancelled');
+        if (signal.aborted) return interrupted();
         if (!permission.allowed) return permissionDenied(permission.reason);
         if (mode.restart) {
           await this.session.restart();
-          if (signal.aborted) return interrupted('cancelled');
+          if (signal.aborted) return interrupted();
         }
         return this.secure(await this.execute(command, signal, mode));
       },
-      { interrupted: () => interrupted('cancelled'), failed: internalFailure },
+      { interrupted, failed: internalFailure },
     );
   }
 

@@ -65,10 +65,12 @@ export class NativeShellSession {
   }
 
   private async runNow(command: string, { signal, timeoutMs }: NativeRunOptions): Promise<CommandResult> {
-    if (signal.aborted) return interrupted('cancelled');
+    if (signal.aborted) return interrupted();
     if (this.closed) return { stdout: '', stderr: 'The shell session is closed\n', exitCode: 1, failureCategory: 'execution_error' };
     const shell = this.currentShell();
+    // Stryker disable next-line StringLiteral: the router answers a cancelled command itself, before this result comes; any reason but restart and timeout reads the same
     const onAbort = () => void this.retire(shell, 'cancelled');
+    // Stryker disable next-line ObjectLiteral,BooleanLiteral: a signal aborts at most once, and the listener is removed when the command settles
     signal.addEventListener('abort', onAbort, { once: true });
     const timer = setTimeout(() => void this.retire(shell, 'timeout'), timeoutMs);
     let result;
@@ -91,7 +93,7 @@ export class NativeShellSession {
       const notice = `Command timed out after ${timeoutMs} ms and was killed; the shell session was restarted (working directory kept, exported variables lost).\n`;
       return { stdout: result.stdout, stderr: result.stderr + notice, exitCode: 124, interrupted: 'timeout', failureCategory: 'execution_error' };
     }
-    if (reason) return { ...interrupted('cancelled'), stdout: result.stdout };
+    if (reason) return { ...interrupted(), stdout: result.stdout };
     const notice = `[the shell exited with code ${result.exitCode}; the next command starts a new shell session]\n`;
     return { stdout: result.stdout, stderr: result.stderr + notice, exitCode: result.exitCode };
   }
@@ -112,7 +114,7 @@ export class NativeShellSession {
   }
 }
 
-/** The result of a command stopped before it finished (exit 130, as after Ctrl-C). */
-export function interrupted(reason: 'cancelled'): CommandResult {
-  return { stdout: '', stderr: 'Command interrupted: it was cancelled before it finished\n', exitCode: 130, interrupted: reason, failureCategory: 'execution_error' };
+/** The result of a command cancelled before it finished (exit 130, as after Ctrl-C). */
+export function interrupted(): CommandResult {
+  return { stdout: '', stderr: 'Command interrupted: it was cancelled before it finished\n', exitCode: 130, interrupted: 'cancelled', failureCategory: 'execution_error' };
 }
