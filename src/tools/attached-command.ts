@@ -33,7 +33,8 @@ export function runAttached(command: string, options: AttachedCommandOptions): P
   const ownGroup = !process.stdin.isTTY;
   const lifeline = !options.launch.diesWithParent;
   const token = randomBytes(6).toString('hex');
-  const script = lifeline ? `${lifelineWatcherScript(token, { killGroup: ownGroup })}\n${command}` : command;
+  // Disowned, the watcher is no job of the command's: a bare `wait` in it does not wait for the watcher.
+  const script = lifeline ? `${lifelineWatcherScript(token, { killGroup: ownGroup })}\nbuiltin disown\n${command}` : command;
   const outputs = [process.stdout, process.stderr].map((target) => (target.isTTY || !options.redactor.size ? 'inherit' : 'pipe'));
   return new Promise((resolve) => {
     const child = spawn(options.launch.file, [...options.launch.args, '-c', script], {
@@ -53,7 +54,7 @@ export function runAttached(command: string, options: AttachedCommandOptions): P
       }
       if (lifeline) killMarkedProcesses(token);
     };
-    if (options.signal.aborted) kill();
+    // The router checks the signal just before it calls in, with nothing to wait for in between: it is live.
     options.signal.addEventListener('abort', kill, { once: true });
     child.on('error', (error) => {
       options.signal.removeEventListener('abort', kill);
@@ -66,7 +67,8 @@ export function runAttached(command: string, options: AttachedCommandOptions): P
       else if (lifeline) killMarkedProcesses(token);
       await Promise.all(flushed);
       const exitCode = code ?? 128 + (signal ? (constants.signals[signal] ?? 0) : 0);
-      resolve({ stdout: '', stderr: '', exitCode, ...(options.signal.aborted ? { interrupted: 'cancelled' as const } : {}) });
+      // After an abort the router has already answered "interrupted": this result is only for a command that ended.
+      resolve({ stdout: '', stderr: '', exitCode });
     });
   });
 }

@@ -99,15 +99,15 @@ export class BashRouter {
     return cancelable(
       async (signal) => {
         const permission = await this.security.gate.check(command, { cwd: this.cwd, signal });
-        if (signal.aborted) return interrupted('cancelled');
+        if (signal.aborted) return interrupted();
         if (!permission.allowed) return permissionDenied(permission.reason);
         if (mode.restart) {
           await this.session.restart();
-          if (signal.aborted) return interrupted('cancelled');
+          if (signal.aborted) return interrupted();
         }
         return this.secure(await this.execute(command, signal, mode));
       },
-      { interrupted: () => interrupted('cancelled'), failed: internalFailure },
+      { interrupted, failed: internalFailure },
     );
   }
 
@@ -129,8 +129,9 @@ export class BashRouter {
   }
 
   private async execute(rawCommand: string, signal: AbortSignal, mode: { attached?: boolean } = {}): Promise<CommandResult> {
+    // Without its leading blanks, a command is empty or starts with a word (a stripped `bash ` prefix too).
     const command = stripBashPrefix(rawCommand.replace(/^\s+/, ''), this.cwd);
-    if (!command.trim()) return usageFailure('bash', 'Usage: <shell command or agent command>', 'empty command');
+    if (!command) return usageFailure('bash', 'Usage: <shell command or agent command>', 'empty command');
     switch (classifyCommand(command)) {
       case 'extension':
         return this.bounded(
@@ -153,7 +154,7 @@ export class BashRouter {
   private async runAgentCommand(command: string, signal: AbortSignal): Promise<CommandResult> {
     const name = firstWord(command);
     const agentCommand = AGENT_COMMANDS.get(name)!;
-    const args = command.trimStart().slice(name.length);
+    const args = command.slice(name.length);
     if (isHelpRequest(args)) return commandSuccess(`${agentCommand.help}\n`);
     if (this.readOnly && agentCommand.writes) return this.readOnlyFailure(`\`${name}\` changes files`);
     try {
@@ -180,7 +181,9 @@ export class BashRouter {
   }
 
   private readOnlyFailure(reason: string): CommandResult {
-    const screen = this.security.sandbox.enforced ? '' : ` (${this.security.sandbox.warning ?? 'no sandbox is enforced here'}.)`;
+    // A read-only router's sandbox has a warning exactly when bubblewrap does not enforce it.
+    const { warning } = this.security.sandbox;
+    const screen = warning ? ` (${warning}.)` : '';
     return {
       stdout: '',
       stderr: `read-only: ${reason}, which is not allowed here. This session may only read: use read, glob, search and commands that do not modify files.${screen}\n`,

@@ -36,7 +36,7 @@ export class BashTool implements Tool<{ command: string }> {
         return toToolResult(command, await routed);
       },
       {
-        interrupted: () => toToolResult(command, interrupted('cancelled')),
+        interrupted: () => toToolResult(command, interrupted()),
         // Stryker disable next-line ArrowFunction,ObjectLiteral,StringLiteral,ConditionalExpression: unreachable, route() never rejects and toToolResult never throws; kept because cancelable() needs an outcome
         failed: (error) => toToolResult(command, { stdout: '', stderr: `Internal error: ${error instanceof Error ? error.message : String(error)}\n`, exitCode: 1 }),
       },

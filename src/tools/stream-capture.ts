@@ -70,10 +70,12 @@ export class StreamCapture {
       this.headSize += taken.length;
       rest = rest.subarray(taken.length);
     }
-    if (!rest.length) return;
     this.tail.push(rest);
     this.tailSize += rest.length;
-    while (this.tail.length > 1 && this.tailSize - this.tail[0].length >= this.tailBytes) {
+    // Drops the oldest chunks the last tailBytes do not need (never the last chunk: tailBytes is at least 1).
+    // The start of a marker split across chunks was stored as output: room for it too, or it would push out
+    // output bytes that text() then reports as omitted.
+    while (this.tailSize - this.tail[0].length >= this.tailBytes + this.marker.length - 1) {
       this.tailSize -= this.tail[0].length;
       this.tail.shift();
     }

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { quoteShellArg } from '../../src/tools/shell-quote';
@@ -217,10 +217,13 @@ export function runWithBashC(command: string, cwd: string): CommandResult {
   return { stdout: result.stdout, stderr: result.stderr, exitCode: result.status ?? 1 };
 }
 
-/** Resolves once `path` exists (a command signalling that it has started), or fails after `timeoutMs`. */
+/**
+ * Resolves once `path` holds a whole line (a command signalling that it has started, `echo $! > x.pid`), or
+ * fails after `timeoutMs`. The shell creates the file before `echo` writes to it: existence alone is too early.
+ */
 export async function waitForFile(path: string, timeoutMs = 5000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!existsSync(path)) {
+  while (!(existsSync(path) && readFileSync(path, 'utf8').endsWith('\n'))) {
     if (Date.now() > deadline) throw new Error(`${path} did not appear within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
