@@ -46,6 +46,13 @@ Feature: AgentRunner 一轮工具调用的执行
       Then 运行应以 "好了" 结束
       And 这个任务的结果应是 execution_error 错误 "Task timed out after 300 ms and was cancelled: task:general --description \"slow\" --prompt \"slow job\""，并标记为超时
 
+    Scenario: 比计时器能等的更长的任务时限就是不限时，任务照常完成
+      Given 环境变量 `SYNAPSE_TASK_TIMEOUT=99999999999`
+      And 模型第一轮调用一个子代理要 300 毫秒才回答的任务，第二轮回复 "好了"
+      When 执行一次运行
+      Then 运行应以 "好了" 结束
+      And 这个任务的结果应是子代理的回答 "too late"
+
   Rule: 在模型回复之后、工具运行之前中止
 
     Scenario: 事件监听器在模型要求调用工具时中止运行：一个工具都不运行，运行以中断拒绝，历史里没有悬空的工具调用

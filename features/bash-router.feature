@@ -56,6 +56,12 @@ Feature: Bash 路由器与原生 Shell 会话
       When 路由命令 `echo alive`
       Then 命令结果应为 stdout "alive\n"、stderr ""、退出码 0
 
+    Scenario: 比计时器能等的更长的时限（约 24.8 天以上）就是不限时，而不是立刻超时
+      Given Router 已就绪
+      And 环境变量 `SYNAPSE_COMMAND_TIMEOUT=99999999999`
+      When 路由命令 `sleep 0.2; echo finished`
+      Then 命令结果应为 stdout "finished\n"、stderr ""、退出码 0
+
     Scenario: 通过 AbortSignal 取消 Bash 工具会杀死命令的整个进程组
       Given Router 已就绪
       When 用 AbortSignal 调用 Bash 工具执行 `sleep 30 & echo $! > sleep.pid; wait` 并在它启动后中止

@@ -198,6 +198,14 @@ Feature: 可靠性：什么都不丢，什么都不留
         | 回复到一半停住 | 先回复 "想一想" 然后停顿 5000 毫秒     | sent nothing for 500 ms      |
 
     @cli
+    Scenario: 比计时器能等的更长的请求时限就是不限时：慢一点的模型照常回答，没有 Node 的超时警告
+      Given CLI 模型会在 300 毫秒后回复 "来了"
+      When CLI 运行 synapse "run --base-url <model> --max-retries 0 --request-timeout 99999999999 --no-session 'Anyone?'"
+      Then CLI 退出码应该是 0
+      And CLI 标准输出应该包含 "来了"
+      And CLI 标准输出和标准错误都不应该包含 "TimeoutOverflowWarning"
+
+    @cli
     Scenario: 流里有一个不是 JSON 的事件：一行错误，没有 SDK 自己打印的日志
       Given CLI 模型会发出一个不是 JSON 的流事件
       When CLI 运行 synapse "run --base-url <model> --no-session 'Hi'"

@@ -117,6 +117,12 @@ Then('这个任务的结果应是 {word} 错误 {string}，并标记为超时', 
   expect(finished!.result.extras).to.include({ failureCategory: category, timedOut: true });
 });
 
+Then('这个任务的结果应是子代理的回答 {string}', function (this: SynapseWorld, answer: string) {
+  const [finished] = ctx(this).of('tool_call_finished');
+  expect(finished!.result).to.include({ isError: false });
+  expect(JSON.stringify(finished!.result)).to.include(answer);
+});
+
 Given(/^模型第一轮调用命令 `([^`]*)`$/, function (this: SynapseWorld, command: string) {
   ctx(this).reply([command]);
 });

@@ -6,6 +6,7 @@ import { readRequestTimeoutMs } from './request-timeout';
 import { ToolCallAssembler } from './tool-call-assembler';
 import type { ModelChunk, ModelPayload, ModelRuntime } from './types';
 import { toWireMessages } from './wire-messages';
+import { timerDelay } from '../timer-delay';
 
 export interface OpenAIModelRuntimeOptions {
   model: string;
@@ -34,7 +35,7 @@ export function createOpenAIClient(options: OpenAIClientOptions): OpenAI {
     apiKey: options.apiKey ?? process.env.OPENAI_API_KEY ?? 'not-needed',
     baseURL: options.baseURL ?? process.env.OPENAI_BASE_URL,
     maxRetries: options.maxRetries,
-    timeout: options.requestTimeoutMs ?? readRequestTimeoutMs(),
+    timeout: timerDelay(options.requestTimeoutMs ?? readRequestTimeoutMs()),
     // Our errors say what failed; the SDK's own console logging would add lines around them.
     logLevel: 'off',
     // Resolve fetch per request, so an interceptor installed after construction still sees the call.
@@ -53,7 +54,7 @@ export function createOpenAIModelRuntime(options: OpenAIModelRuntimeOptions): Mo
   const includeUsage = options.includeUsage ?? true;
 
   return async function* modelRuntime(payload: ModelPayload): AsyncGenerator<ModelChunk> {
-    const timeoutMs = options.requestTimeoutMs ?? client.timeout;
+    const timeoutMs = timerDelay(options.requestTimeoutMs ?? client.timeout);
     const request = linkAbort(payload.signal);
     const idle = new IdleTimer(timeoutMs, () => request.controller.abort());
     const context = () => ({ signal: payload.signal, idleTimeoutMs: idle.fired ? timeoutMs : undefined, requestTimeoutMs: timeoutMs, baseURL: client.baseURL });

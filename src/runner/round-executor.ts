@@ -4,6 +4,7 @@ import { maxParallelTasks, taskTimeoutMs } from './env-settings';
 import { runPool } from './task-pool';
 import { groupToolCalls, type PlannedCall } from './tool-call-plan';
 import type { RunnerEvent } from './types';
+import { timerDelay } from '../timer-delay';
 
 /**
  * Runs one round of tool calls: groups in order, task batches through a pool, each call's result in call
@@ -109,7 +110,7 @@ function withTimeout(promise: CancelablePromise<ToolResult>, ms: number, what: s
       // Settle first: the cancelled tool resolves too, as "interrupted", and must not win the race.
       resolve(errorResult(`Task timed out after ${ms} ms and was cancelled: ${what}`, 'execution_error', { timedOut: true }));
       promise.cancel();
-    }, ms);
+    }, timerDelay(ms));
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

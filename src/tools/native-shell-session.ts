@@ -1,5 +1,6 @@
 import { ShellProcess, type ShellLaunch } from './shell-process';
 import type { CommandResult } from './types';
+import { timerDelay } from '../timer-delay';
 
 export interface NativeShellSessionOptions {
   cwd: string;
@@ -72,7 +73,7 @@ export class NativeShellSession {
     const onAbort = () => void this.retire(shell, 'cancelled');
     // Stryker disable next-line ObjectLiteral,BooleanLiteral: a signal aborts at most once, and the listener is removed when the command settles
     signal.addEventListener('abort', onAbort, { once: true });
-    const timer = setTimeout(() => void this.retire(shell, 'timeout'), timeoutMs);
+    const timer = setTimeout(() => void this.retire(shell, 'timeout'), timerDelay(timeoutMs));
     let result;
     try {
       result = await shell.run(command);

@@ -4,6 +4,7 @@ import { loadMcpConfig, type McpConfig } from './mcp-config';
 import { McpLookupError } from './mcp-errors';
 import type { McpConnection, ServerState } from './mcp-connection';
 import type { McpToolsCache } from './mcp-tools-cache';
+import { timerDelay } from '../../timer-delay';
 
 export interface McpManagerOptions {
   /** Config files, highest precedence first. */
@@ -61,7 +62,7 @@ export class McpManager {
   }
 
   get callTimeoutMs(): number {
-    return this.options.callTimeoutMs ?? positiveIntFromEnv('SYNAPSE_MCP_CALL_TIMEOUT', 60_000);
+    return timerDelay(this.options.callTimeoutMs ?? positiveIntFromEnv('SYNAPSE_MCP_CALL_TIMEOUT', 60_000));
   }
 
   /** Starts every configured server (in parallel) and lists its tools; servers that fail say why. */
@@ -144,7 +145,7 @@ export class McpManager {
     const connection = new McpConnection(config, {
       env: this.options.env,
       cwd: this.options.cwd,
-      connectTimeoutMs: () => this.options.connectTimeoutMs ?? positiveIntFromEnv('SYNAPSE_MCP_CONNECT_TIMEOUT', 30_000),
+      connectTimeoutMs: () => timerDelay(this.options.connectTimeoutMs ?? positiveIntFromEnv('SYNAPSE_MCP_CONNECT_TIMEOUT', 30_000)),
       onTools: (tools) =>
         void this.options.toolsCache?.remember(
           config,
