@@ -2,10 +2,11 @@
 // conformance run, one folder of src/ at a time (a full run is long on a small machine), incremental: a rerun
 // only tests mutants whose code or covering scenarios changed. Reports land in reports/mutation/<name>.html
 // and .json. A file (or sub-folder) inside one of the folders is a focused run with its own incremental
-// file, and --features narrows the scenarios (a focused dry run takes seconds, not minutes).
+// file, and --features narrows the scenarios (a focused dry run takes seconds, not minutes). --as <name> puts
+// all the targets in one run (one dry run for many files), reported as reports/mutation/<name>.*.
 /* c8 ignore start -- an entry point that runs Stryker over the conformance run (hours), which no scenario can nest; it only configures Stryker and sums its results. */
 import { existsSync, statSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import type { MutantResult, PartialStrykerOptions } from '@stryker-mutator/api/core';
 
@@ -56,16 +57,35 @@ function targetProblem(target: string): string | undefined {
   return undefined;
 }
 
-/** Splits the arguments into targets and the --features paths. */
-function parseArguments(args: readonly string[]): { targets: string[]; features: string[] } {
+/** Splits the arguments into targets, the --features paths and the --as name (all targets in one run). */
+function parseArguments(args: readonly string[]): { targets: string[]; features: string[]; together?: string } {
   const targets: string[] = [];
   const features: string[] = [];
+  let together: string | undefined;
   let inFeatures = false;
-  for (const arg of args) {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
     if (arg === '--features') inFeatures = true;
+    else if (arg === '--as') together = args[++i] ?? '';
     else (inFeatures ? features : targets).push(arg.replace(/\/$/, ''));
   }
-  return { targets, features };
+  return { targets, features, together };
+}
+
+/** The runs for the targets: one each, or all in one run when named with --as (one dry run for many files). */
+function planRuns(targets: readonly string[], together: string | undefined): { name: string; targets: string[] }[] {
+  // No target: all six folders in one run (one dry run instead of six), scored folder by folder.
+  if (!targets.length) return [{ name: 'src', targets: FOLDERS }];
+  if (together) return [{ name: together, targets: [...targets] }];
+  return targets.map((target) => ({ name: runName(target), targets: [target] }));
+}
+
+/** A run's mutants that belong to one of its targets (a folder or a file). */
+function mutantsOf(target: string, results: readonly MutantResult[]): MutantResult[] {
+  return results.filter((mutant) => {
+    const file = relative(process.cwd(), resolve(mutant.fileName));
+    return file === target || file.startsWith(`${target}/`);
+  });
 }
 
 /** A run's name in reports/mutation/: `src` for all six folders, else the target's path below src/. */
@@ -91,16 +111,40 @@ function isMarkedEquivalent(mutant: MutantResult): boolean {
   return mutant.status === 'Ignored' && !/static/i.test(mutant.statusReason ?? '');
 }
 
-/** The mutants marked equivalent in source (`// Stryker disable ...: reason`), as a Markdown list for reviewers. */
-function equivalentsReport(results: readonly MutantResult[]): string {
-  const rows = results
-    .filter(isMarkedEquivalent)
-    .map(
-      (mutant) =>
-        `| ${relative(process.cwd(), resolve(mutant.fileName))}:${mutant.location.start.line} | ${mutant.mutatorName} | \`${(mutant.replacement ?? '').replace(/\s+/g, ' ').slice(0, 60)}\` | ${mutant.statusReason ?? ''} |`,
-    )
-    .sort();
-  return `# Mutants judged equivalent\n\nMarked in source with \`// Stryker disable next-line <Mutator>: <reason>\`; Stryker reports them as ignored and leaves them out of the score.\n\n| where | mutator | replacement | why it is equivalent |\n|---|---|---|---|\n${rows.join('\n')}\n`;
+/** A mutant as the JSON reports (reports/mutation/<name>.json) keep it. */
+interface ReportedMutant {
+  mutatorName: string;
+  replacement?: string;
+  status: string;
+  statusReason?: string;
+  location: { start: { line: number } };
+}
+
+/**
+ * The mutants marked equivalent in source (`// Stryker disable ...: reason`), as a Markdown table for
+ * reviewers, gathered from every run's JSON report (each folder or focused run writes its own), so a
+ * later run does not hide an earlier one's. A mutant in several reports is listed once.
+ */
+async function equivalentsReport(): Promise<string> {
+  const rows = new Set<string>();
+  for (const name of await readdir('reports/mutation')) {
+    if (!name.endsWith('.json') || name.endsWith('.incremental.json')) continue;
+    let report: { files?: Record<string, { mutants?: ReportedMutant[] }> };
+    try {
+      report = JSON.parse(await readFile(`reports/mutation/${name}`, 'utf8'));
+    } catch {
+      continue; // a report being written by a concurrent run: that run lists its own
+    }
+    for (const [fileName, file] of Object.entries(report.files ?? {})) {
+      for (const mutant of file.mutants ?? []) {
+        if (mutant.status !== 'Ignored' || /static/i.test(mutant.statusReason ?? '')) continue;
+        rows.add(
+          `| ${relative(process.cwd(), resolve(fileName))}:${mutant.location.start.line} | ${mutant.mutatorName} | \`${(mutant.replacement ?? '').replace(/\s+/g, ' ').slice(0, 60)}\` | ${mutant.statusReason ?? ''} |`,
+        );
+      }
+    }
+  }
+  return `# Mutants judged equivalent\n\nMarked in source with \`// Stryker disable next-line <Mutator>: <reason>\`; Stryker reports them as ignored and leaves them out of the score. Gathered from every report in reports/mutation/.\n\n| where | mutator | replacement | why it is equivalent |\n|---|---|---|---|\n${[...rows].sort().join('\n')}\n`;
 }
 
 /** Stryker's mutation score: detected (killed or timed out) over detected plus undetected (survived or not covered). */
@@ -111,8 +155,9 @@ export function mutationScore(results: readonly MutantResult[]): { detected: num
 }
 
 async function main(): Promise<number> {
-  const { targets, features } = parseArguments(process.argv.slice(2));
+  const { targets, features, together } = parseArguments(process.argv.slice(2));
   const problems = targets.map(targetProblem).filter((problem) => problem !== undefined);
+  if (together !== undefined && !/^[\w.-]+$/.test(together)) problems.push(`--as needs a run name of letters, digits, ".", "_" or "-" (got "${together}")`);
   if (problems.length) {
     process.stderr.write(`mutate: ${problems.join('; ')}\n`);
     return 2;
@@ -123,20 +168,17 @@ async function main(): Promise<number> {
   await mkdir('reports/mutation', { recursive: true });
   const { Stryker } = require('@stryker-mutator/core') as typeof import('@stryker-mutator/core');
   const lines: string[] = [];
-  const all: MutantResult[] = [];
-  // No target: all six folders in one run (one dry run instead of six), scored folder by folder.
-  const runs = targets.length ? targets.map((target) => ({ name: runName(target), targets: [target] })) : [{ name: 'src', targets: FOLDERS }];
-  for (const run of runs) {
+  for (const run of planRuns(targets, together)) {
     const started = Date.now();
     const results = await new Stryker(optionsFor(run.name, run.targets)).runMutationTest();
     const minutes = ((Date.now() - started) / 60_000).toFixed(1);
-    all.push(...results);
     for (const target of run.targets) {
-      lines.push(scoreLine(target, run.targets.length > 1 ? results.filter((mutant) => relative(process.cwd(), resolve(mutant.fileName)).startsWith(`${target}/`)) : results, minutes));
+      lines.push(scoreLine(target, run.targets.length > 1 ? mutantsOf(target, results) : results, minutes));
       process.stdout.write(`\nmutate: ${lines.at(-1)}\n`);
     }
+    if (together) lines.push(scoreLine(`${together} (all)`, results, minutes));
   }
-  await writeFile('reports/mutation/equivalents.md', equivalentsReport(all));
+  await writeFile('reports/mutation/equivalents.md', await equivalentsReport());
   process.stdout.write(`\nmutate summary (equivalent mutants: reports/mutation/equivalents.md):\n${lines.join('\n')}\n`);
   return 0;
 }
