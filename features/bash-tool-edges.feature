@@ -97,10 +97,10 @@ Feature: Bash 路由器的边角：各阶段之间的取消、附着运行、确
         {"stdout": "", "stderr": "", "exitCode": 143}
         """
 
-    Scenario Outline: 取消附着运行的命令，结束它启动的一切（标准输入<终端>终端）
+    Scenario Outline: 取消附着运行的命令，结束它启动的一切，包括离开了进程组的（标准输入<终端>终端）
       Given Router 的沙箱模式为 "off"
       And 本进程的标准输入<终端>终端，标准输出与标准错误不是终端
-      When 以附着方式路由命令 `sleep 30 & echo $! > sleep.pid; setsid sleep 30 & echo $! > detached.pid; wait`，在它写下 `detached.pid` 后取消
+      When 以附着方式路由命令 `sleep 30 & echo $! > sleep.pid; setsid sh -c 'echo $$ > detached.pid; exec sleep 30' & wait`，在它写下 `detached.pid` 后取消
       Then 命令结果应完全是:
         """
         {"stdout": "", "stderr": "Command interrupted: it was cancelled before it finished\n", "exitCode": 130, "interrupted": "cancelled", "failureCategory": "execution_error"}
@@ -112,6 +112,26 @@ Feature: Bash 路由器的边角：各阶段之间的取消、附着运行、确
         | 终端 |
         | 不是 |
         | 是   |
+
+    Scenario: 标准输入不是终端时，附着命令自成进程组：取消用 SIGKILL 结束整个组，包括忽略 SIGTERM、清掉了环境变量的进程
+      Given Router 的沙箱模式为 "off"
+      And 本进程的标准输入不是终端，标准输出与标准错误不是终端
+      When 以附着方式路由命令 `(trap '' TERM; exec env -u SYNAPSE_SHELL_MARK sh -c 'echo $$ > sleep.pid; exec sleep 30') & wait`，在它写下 `sleep.pid` 后取消
+      Then `sleep.pid` 记录的进程应在 500 毫秒内结束
+
+    Scenario: 标准输入不是终端时，附着命令结束后整个进程组随之结束，包括清掉了环境变量的进程
+      Given Router 的沙箱模式为 "off"
+      And 本进程的标准输入不是终端，标准输出与标准错误不是终端
+      When 以附着方式路由命令 `(trap '' TERM; exec env -u SYNAPSE_SHELL_MARK sh -c 'echo $$ > left.pid; exec sleep 30') & until [ -s left.pid ]; do sleep 0.01; done`
+      Then 退出码应为 `0`
+      And `left.pid` 记录的进程应在 500 毫秒内结束
+
+    Scenario: 标准输入是终端时（在沙箱里），取消附着命令也结束它
+      Given Router 的沙箱模式为 "workspace-write"
+      And 本进程的标准输入是终端，标准输出与标准错误不是终端
+      When 以附着方式路由命令 `echo go > started.txt; sleep 1; touch survived.txt`，在它写下 `started.txt` 后取消
+      And 等待 1500 毫秒
+      Then 工作区中不应存在文件 `survived.txt`
 
     Scenario Outline: 附着命令结束后，它留在后台的进程也随之结束（标准输入<终端>终端）
       Given Router 的沙箱模式为 "off"
@@ -155,7 +175,7 @@ Feature: Bash 路由器的边角：各阶段之间的取消、附着运行、确
     Scenario: 输出去终端时命令直接写到终端，不经过本进程
       Given 环境变量 `OPENAI_API_KEY` 与 `DEPLOY_TOKEN` 是真实样子的密钥
       And 本进程的标准输入不是终端，标准输出与标准错误是终端
-      When 以附着方式路由命令 `true`
+      When 以附着方式路由命令 `echo to-the-terminal; echo to-the-terminal >&2`
       Then 退出码应为 `0`
       And 经本进程的标准输出写出的文字应为 ""
       And 经本进程的标准错误写出的文字应为 ""
