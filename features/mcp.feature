@@ -182,6 +182,13 @@ Feature: MCP 客户端：经由 mcp:* 调用真实的 MCP 服务器
       When 路由命令 `mcp:everything:echo {"message": "still here"}`
       Then 命令结果应为 stdout "Echo: still here\n"、stderr ""、退出码 0
 
+    Scenario: 比计时器能等的更长的连接与调用时限等于没有时限，而不是立刻超时
+      Given 环境变量 `SYNAPSE_MCP_CONNECT_TIMEOUT=99999999999`
+      And 环境变量 `SYNAPSE_MCP_CALL_TIMEOUT=99999999999`
+      And 项目配置中有 MCP 服务器 "everything"：server-everything
+      When 路由命令 `mcp:everything:echo {"message": "patient"}`
+      Then 命令结果应为 stdout "Echo: patient\n"、stderr ""、退出码 0
+
     Scenario: 取消进行中的调用：SDK 把取消通知送到服务器，服务器随后仍可用
       Given 项目配置中有经由记录器启动的 MCP 服务器 "everything"：server-everything
       When 用 AbortSignal 调用 Bash 工具执行 `mcp:everything:trigger-long-running-operation --duration 10 --steps 10` 并在服务器收到调用后中止
