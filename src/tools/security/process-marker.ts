@@ -52,12 +52,14 @@ export function killMarkedProcesses(token: string): void {
 export function lifelineWatcherScript(token: string, options: { killGroup?: boolean } = {}): string {
   const entry = markerEntry(token);
   // A command attached to a terminal shares our process group (and a pipeline's): then only marked processes go.
+  // The group is named by the shell's pid, not `0`: should the shell not lead its own group after all, the
+  // kill finds no such group, where `kill 0` would take our process (and whoever shares its group) with it.
   const killGroup = options.killGroup ?? true;
   return [
     `{ builtin read -r -u 3 _;`,
     `for __f in $(grep -lzx '${entry}' /proc/[0-9]*/environ 2>/dev/null); do __p=\${__f#/proc/}; __p=\${__p%/environ};`,
     `[ "$__p" != "$BASHPID" ] && builtin kill -KILL "$__p" 2>/dev/null; done;`,
-    `${killGroup ? 'builtin kill -KILL 0;' : ''} } </dev/null >/dev/null 2>&1 &`,
+    `${killGroup ? 'builtin kill -KILL -$$;' : ''} } </dev/null >/dev/null 2>&1 &`,
     `exec 3<&-`,
     // Stryker disable next-line StringLiteral: every piece but the last ends with `;` or `&`, so bash reads them alike without the blanks
   ].join(' ');
