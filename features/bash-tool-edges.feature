@@ -129,8 +129,8 @@ Feature: Bash 路由器的边角：各阶段之间的取消、附着运行、确
     Scenario: 标准输入是终端时（在沙箱里），取消附着命令也结束它
       Given Router 的沙箱模式为 "workspace-write"
       And 本进程的标准输入是终端，标准输出与标准错误不是终端
-      When 以附着方式路由命令 `echo go > started.txt; sleep 1; touch survived.txt`，在它写下 `started.txt` 后取消
-      And 等待 1500 毫秒
+      When 以附着方式路由命令 `echo go > started.txt; sleep 0.5; touch survived.txt`，在它写下 `started.txt` 后取消
+      And 等待 2500 毫秒
       Then 工作区中不应存在文件 `survived.txt`
 
     Scenario Outline: 附着命令结束后，它留在后台的进程也随之结束（标准输入<终端>终端）

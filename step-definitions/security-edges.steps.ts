@@ -294,9 +294,12 @@ interface Lifeline {
   unmarked: number;
 }
 
-Given(/^一个带标记的 bash 运行着(Shell|终端上的命令)用的看守脚本，并启动了一个脱离进程组的带标记进程与一个同组的无标记进程$/, async function (this: SynapseWorld, user: string) {
+Given(/^一个带标记的 bash (自成进程组|在别人的进程组里)，运行着看守脚本，并启动了一个脱离进程组的带标记进程与一个同组的无标记进程$/, async function (this: SynapseWorld, group: string) {
   const token = randomBytes(6).toString('hex');
-  const shell = spawn('bash', [], { detached: true, stdio: ['pipe', 'pipe', 'ignore', 'pipe'], env: { ...process.env, [PROCESS_MARKER_VARIABLE]: token } });
+  // In someone else's group: `sh` leads a new group and runs bash in it, as we run a command attached to a
+  // terminal (a group of its own, so a watcher that wrongly killed "its" group cannot take the test run down).
+  const [file, args] = group === '自成进程组' ? ['bash', []] : ['sh', ['-c', 'bash; true']];
+  const shell = spawn(file, args, { detached: true, stdio: ['pipe', 'pipe', 'ignore', 'pipe'], env: { ...process.env, [PROCESS_MARKER_VARIABLE]: token } });
   (shell.stdio[3] as Readable).on('error', () => {});
   this.onCleanup(() => {
     for (const pid of [shell.pid, check(this).lifeline?.marked, check(this).lifeline?.unmarked]) {
@@ -315,8 +318,7 @@ Given(/^一个带标记的 bash 运行着(Shell|终端上的命令)用的看守�
       if (numbers.length === 2) resolve(numbers);
     });
   });
-  // A shell's watcher takes the default; a command attached to a terminal shares our group, so its watcher spares the group.
-  shell.stdin!.write(`${user === 'Shell' ? lifelineWatcherScript(token) : lifelineWatcherScript(token, { killGroup: false })}\n`);
+  shell.stdin!.write(`${lifelineWatcherScript(token)}\n`);
   shell.stdin!.write(`setsid sleep 30 & echo $!\nenv -u ${PROCESS_MARKER_VARIABLE} sleep 31 & echo $!\n`);
   const [marked, unmarked] = await pids;
   check(this).lifeline = { shell, marked: marked!, unmarked: unmarked! };

@@ -34,7 +34,7 @@ export function runAttached(command: string, options: AttachedCommandOptions): P
   const lifeline = !options.launch.diesWithParent;
   const token = randomBytes(6).toString('hex');
   // Disowned, the watcher is no job of the command's: a bare `wait` in it does not wait for the watcher.
-  const script = lifeline ? `${lifelineWatcherScript(token, { killGroup: ownGroup })}\nbuiltin disown\n${command}` : command;
+  const script = lifeline ? `${lifelineWatcherScript(token)}\nbuiltin disown\n${command}` : command;
   const outputs = [process.stdout, process.stderr].map((target) => (target.isTTY || !options.redactor.size ? 'inherit' : 'pipe'));
   return new Promise((resolve) => {
     const child = spawn(options.launch.file, [...options.launch.args, '-c', script], {

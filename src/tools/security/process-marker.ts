@@ -46,20 +46,20 @@ export function killMarkedProcesses(token: string): void {
 
 /**
  * Bash run first in an unsandboxed shell: a watcher holding our end of a pipe on fd 3. When Node dies (even
- * by SIGKILL) the pipe closes, the read returns, and the watcher kills the marked processes and the whole
- * group. The shell then closes fd 3, so its commands do not inherit it.
+ * by SIGKILL) the pipe closes, the read returns, and the watcher kills the marked processes and, when the
+ * shell leads its own process group, the whole group. The shell then closes fd 3, so its commands do not
+ * inherit it.
  */
-export function lifelineWatcherScript(token: string, options: { killGroup?: boolean } = {}): string {
+export function lifelineWatcherScript(token: string): string {
   const entry = markerEntry(token);
-  // A command attached to a terminal shares our process group (and a pipeline's): then only marked processes go.
-  // The group is named by the shell's pid, not `0`: should the shell not lead its own group after all, the
-  // kill finds no such group, where `kill 0` would take our process (and whoever shares its group) with it.
-  const killGroup = options.killGroup ?? true;
+  // The group is named by the shell's pid, not `0`: a shell leading its own group (the Shell, a command not
+  // attached to a terminal) takes the group with it; one in our group (a command attached to a terminal, or
+  // in a pipeline) names no group, so the kill finds nothing, where `kill 0` would take us down too.
   return [
     `{ builtin read -r -u 3 _;`,
     `for __f in $(grep -lzx '${entry}' /proc/[0-9]*/environ 2>/dev/null); do __p=\${__f#/proc/}; __p=\${__p%/environ};`,
     `[ "$__p" != "$BASHPID" ] && builtin kill -KILL "$__p" 2>/dev/null; done;`,
-    `${killGroup ? 'builtin kill -KILL -$$;' : ''} } </dev/null >/dev/null 2>&1 &`,
+    `builtin kill -KILL -$$; } </dev/null >/dev/null 2>&1 &`,
     `exec 3<&-`,
     // Stryker disable next-line StringLiteral: every piece but the last ends with `;` or `&`, so bash reads them alike without the blanks
   ].join(' ');
