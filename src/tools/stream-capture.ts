@@ -1,3 +1,5 @@
+import { leadingContinuationBytes, wholeCharactersLength } from './utf8-cut';
+
 const EMPTY: Buffer = Buffer.alloc(0);
 
 /**
@@ -58,7 +60,11 @@ export class StreamCapture {
     const tailPart = Buffer.concat(this.tail).subarray(from - tailStart, end - tailStart); // empty when end <= from
     const omitted = Math.max(0, Math.min(end, from) - this.headSize);
     if (!omitted) return Buffer.concat([headPart, tailPart]).toString('utf8');
-    return `${headPart.toString('utf8')}\n[output truncated: ${omitted} bytes omitted]\n${tailPart.toString('utf8')}`;
+    // Neither cut splits a character: the bytes of one straddling a cut are omitted and counted too.
+    const head = headPart.subarray(0, wholeCharactersLength(headPart));
+    const tail = tailPart.subarray(leadingContinuationBytes(tailPart));
+    const cut = headPart.length - head.length + tailPart.length - tail.length;
+    return `${head.toString('utf8')}\n[output truncated: ${omitted + cut} bytes omitted]\n${tail.toString('utf8')}`;
   }
 
   private store(chunk: Buffer): void {
