@@ -83,6 +83,48 @@ Feature: Agent 命令的边界：分页与上限、读写错误、取消、glob 
       When 路由命令 `search x /proc/self/mem`
       Then 命令结果应为 stdout "No matches for /x/ in /proc/self/mem\n"、stderr ""、退出码 0
 
+  Rule: heredoc 的写法：定界符可以不加引号或加双引号，正文可以为空，结束行之后不能再有文字
+
+    Scenario Outline: 定界符<写法>时照常写出正文
+      Given Router 已就绪
+      When 路由命令:
+        """
+        write a.txt <<<定界符>
+        first line
+        EOF
+        """
+      Then 退出码应为 `0`
+      And 工作区文件 `a.txt` 的内容应为 "first line\n"
+
+      Examples:
+        | 写法     | 定界符 |
+        | 不加引号 | EOF    |
+        | 加双引号 | "EOF"  |
+
+    Scenario: 正文为空的 heredoc 写出一个空文件
+      Given Router 已就绪
+      When 路由命令:
+        """
+        write empty.txt <<'EOF'
+        EOF
+        """
+      Then 退出码应为 `0`
+      And 工作区文件 `empty.txt` 的内容应为 ""
+
+    Scenario: 结束行之后还有文字是用法错误，什么文件都不写
+      Given Router 已就绪
+      When 路由命令:
+        """
+        write a.txt <<'EOF'
+        body
+        EOF
+        more
+        """
+      Then 退出码应为 `1`
+      And 命令结果的失败类别应为 `invalid_usage`
+      And stderr 应包含 `Error: Unexpected text after the heredoc delimiter EOF`
+      And 工作区中不应存在文件 `a.txt`
+
   Rule: TodoWrite 的用法错误
 
     Scenario: heredoc 里只有空白行等于没有给 JSON
