@@ -95,6 +95,7 @@ Feature: Bash 路由器与原生 Shell 会话
         | 带选项     | bash -c 'echo from-c'     | from-c      |
         | 运行脚本   | bash script.sh            | from-script |
         | 误加的前缀 | bash echo from-prefix     | from-prefix |
+        | 误加的前缀后有几个空格 | bash   echo spaced   | spaced      |
 
   Rule: Agent 命令在 Node 中执行，路径相对 Shell 的当前目录
 
