@@ -23,6 +23,8 @@ Feature: 原生命令的输出有上限，被省略的部分明确标注
       | 结束标记前不远处的 NUL     | printf '%030d\\0x' 0; (exit 3)                                       | 0000000000\\n[output truncated: 12 bytes omitted]\\n00000000\\u0000x | | 3      |
       | 截断处的两字节字符整个省略 | printf aéééééééééé                                                  | aéééé\\n[output truncated: 2 bytes omitted]\\nééééé          | | 0      |
       | 截断处的汉字整个省略       | printf ab一二三四五六七八九十                                       | ab一二\\n[output truncated: 15 bytes omitted]\\n八九十          | | 0      |
+      | 以 0xE0 开头的三字节字符   | printf abकखगघङचछजझञ                                                | abकख\\n[output truncated: 15 bytes omitted]\\nजझञ            | | 0      |
+      | 不是 UTF-8 的字节最多多省略 3 个 | head -c 30 /dev/zero \| tr '\\0' '\\200'                  | \\uFFFD\\uFFFD\\uFFFD\\uFFFD\\uFFFD\\uFFFD\\uFFFD\\uFFFD\\uFFFD\\uFFFD\\n[output truncated: 13 bytes omitted]\\n\\uFFFD\\uFFFD\\uFFFD\\uFFFD\\uFFFD\\uFFFD\\uFFFD | | 0      |
       | 截断处的四字节字符整个省略 | printf abc😀😀😀😀😀😀                                              | abc😀\\n[output truncated: 12 bytes omitted]\\n😀😀             | | 0      |
 
   Scenario: 十万字节的输出：保留的与省略的字节数之和就是全部输出
