@@ -37,15 +37,18 @@ Given('Router 注入了一个 MCP 处理器，它的输出是 {int} 个 {string}
   await tools(this).router();
 });
 
-Then('标准输出应带截断标记，两边都是完整的字符，首尾各保留最多 {int} 字节、少也少不到一个字符，保留的字节数与省略的字节数之和为 {int}', async function (this: SynapseWorld, half: number, total: number) {
-  const { stdout } = await tools(this).result();
-  const match = /^([\s\S]*)\n\[output truncated: (\d+) bytes omitted\]\n([\s\S]*)$/.exec(stdout);
-  expect(match, 'a truncation marker').to.not.equal(null);
-  const [, head, omitted, tail] = match!;
-  expect(stdout, 'a replacement character where a character was cut').to.not.include('\uFFFD');
-  for (const kept of [head!, tail!]) expect(Buffer.byteLength(kept)).to.be.within(half - 3, half);
-  expect(Buffer.byteLength(head!) + Number(omitted) + Buffer.byteLength(tail!)).to.equal(total);
-});
+Then(
+  '标准输出应带截断标记，两边都是完整的字符，首尾各保留最多 {int} 字节、少也少不到一个字符，保留的字节数与省略的字节数之和为 {int}',
+  async function (this: SynapseWorld, half: number, total: number) {
+    const { stdout } = await tools(this).result();
+    const match = /^([\s\S]*)\n\[output truncated: (\d+) bytes omitted\]\n([\s\S]*)$/.exec(stdout);
+    expect(match, 'a truncation marker').to.not.equal(null);
+    const [, head, omitted, tail] = match!;
+    expect(stdout, 'a replacement character where a character was cut').to.not.include('\uFFFD');
+    for (const kept of [head!, tail!]) expect(Buffer.byteLength(kept)).to.be.within(half - 3, half);
+    expect(Buffer.byteLength(head!) + Number(omitted) + Buffer.byteLength(tail!)).to.equal(total);
+  },
+);
 
 When('统计一条内容为 {int} 个 {string} 的工具消息的上下文', function (this: SynapseWorld, count: number, letter: string) {
   warmUpTokenizer(); // building the encoder is a one-time cost, not counting
