@@ -106,8 +106,8 @@ function scoreLine(target: string, results: readonly MutantResult[], minutes: st
   return `${target.padEnd(16)} score ${score.toFixed(1)}%  (${detected} detected, ${undetected} undetected, ${equivalent} marked equivalent, ${staticLeftOut} static not run, ${results.length} mutants)  ${minutes} min`;
 }
 
-/** Whether a mutant was switched off by a `Stryker disable` comment (not left out as static). */
-function isMarkedEquivalent(mutant: MutantResult): boolean {
+/** Whether a mutant (a run's result or a report's entry) was switched off by a `Stryker disable` comment, not left out as static. */
+function isMarkedEquivalent(mutant: { status: string; statusReason?: string }): boolean {
   return mutant.status === 'Ignored' && !/static/i.test(mutant.statusReason ?? '');
 }
 
@@ -137,7 +137,7 @@ async function equivalentsReport(): Promise<string> {
     }
     for (const [fileName, file] of Object.entries(report.files ?? {})) {
       for (const mutant of file.mutants ?? []) {
-        if (mutant.status !== 'Ignored' || /static/i.test(mutant.statusReason ?? '')) continue;
+        if (!isMarkedEquivalent(mutant)) continue;
         rows.add(
           `| ${relative(process.cwd(), resolve(fileName))}:${mutant.location.start.line} | ${mutant.mutatorName} | \`${(mutant.replacement ?? '').replace(/\s+/g, ' ').slice(0, 60)}\` | ${mutant.statusReason ?? ''} |`,
         );
