@@ -205,6 +205,13 @@ Feature: MCP 客户端：经由 mcp:* 调用真实的 MCP 服务器
       Then 命令结果应为 stdout "Echo: two\n"、stderr ""、退出码 0
       And 应有 1 个本场景的 MCP 服务器进程在运行
 
+    Scenario: 服务器刚退出、运行时还没察觉时的调用也不丢：先重启服务器再发送
+      Given 项目配置中有 MCP 服务器 "everything"：server-everything
+      When 路由命令 `mcp:everything:echo {"message": "one"}`
+      And 杀掉本场景的 MCP 服务器进程，不等运行时察觉就路由命令 `mcp:everything:echo {"message": "two"}`
+      Then 命令结果应为 stdout "Echo: two\n"、stderr ""、退出码 0
+      And 应有 1 个本场景的 MCP 服务器进程在运行
+
   Rule: 命令：mcp:list、--help、参数与结果
 
     Scenario: mcp:list 列出服务器、状态与工具，每个工具一行描述

@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import { BashRouter, type CommandResult, type McpListing } from '../src';
 import { splitCommandLine } from './support/cli-context';
 import { ExtensionsContext, type ConfigPlace } from './support/extensions-context';
-import { eventually } from './support/mcp-servers';
+import { eventually, killUnnoticed } from './support/mcp-servers';
 import { RunnerContext } from './support/runner-context';
 import { ToolsContext } from './support/tools-context';
 import type { SynapseWorld } from './support/world';
@@ -129,6 +129,14 @@ When('杀掉本场景的 MCP 服务器进程', async function (this: SynapseWorl
   expect(pids, 'a server process to kill').to.have.length(1);
   process.kill(pids[0]!, 'SIGKILL');
   expect(await eventually(async () => (await ext(this).serverProcesses()).length === 0), 'the killed server to be gone').to.equal(true);
+});
+
+When(/^杀掉本场景的 MCP 服务器进程，不等运行时察觉就路由命令 `(.+)`$/, async function (this: SynapseWorld, command: string) {
+  const pids = await ext(this).serverProcesses();
+  expect(pids, 'a server process to kill').to.have.length(1);
+  await tools(this).router();
+  expect(killUnnoticed(pids[0]!), 'the killed server to end').to.equal(true);
+  await tools(this).run(command);
 });
 
 When(/^用 AbortSignal 调用 Bash 工具执行 `(.+)` 并在服务器收到调用后中止$/, async function (this: SynapseWorld, command: string) {

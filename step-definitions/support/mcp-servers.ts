@@ -1,4 +1,4 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import { connect, createServer as createNetServer, type AddressInfo, type Server as NetServer, type Socket } from 'node:net';
 import { join } from 'node:path';
@@ -23,6 +23,25 @@ export async function processesWith(marker: string): Promise<number[]> {
   } catch {
     return []; // pgrep exits 1 when nothing matches
   }
+}
+
+/**
+ * Kills a process and waits, without giving Node's event loop a turn, until the kernel shows it ended
+ * (a zombie, or gone): whoever started it has not been told yet. False if it did not end within 5 s.
+ */
+export function killUnnoticed(pid: number): boolean {
+  process.kill(pid, 'SIGKILL');
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline) {
+    let state = '';
+    try {
+      state = execFileSync('ps', ['-o', 'stat=', '-p', String(pid)], { encoding: 'utf8' }).trim();
+    } catch {
+      return true; // ps exits 1 when there is no such process
+    }
+    if (state.startsWith('Z')) return true;
+  }
+  return false;
 }
 
 /** Waits until `check()` holds, polling every 20 ms; false if it did not within `timeoutMs`. */

@@ -4,6 +4,7 @@ import { isStdio, type McpServerConfig } from './mcp-config';
 import { McpServerError } from './mcp-errors';
 import { connectServer, type Connected } from './mcp-transports';
 import { OutputTail } from './output-tail';
+import { processExited } from './process-exited';
 
 /** stopped: never used; starting; ready; failed: could not start (retried on next use); exited: went away after starting. */
 export type ServerState = 'stopped' | 'starting' | 'ready' | 'failed' | 'exited' | 'closed';
@@ -65,6 +66,12 @@ export class McpConnection {
 
   async callTool(name: string, args: Record<string, unknown>, options: CallOptions): Promise<CallToolResult> {
     await this.ready();
+    // A server that died since its last call (and Node has not noticed yet) is restarted, not sent the call.
+    const pid = this.pid;
+    if (this.connected && pid !== undefined && processExited(pid)) {
+      this.onExit(this.connected);
+      await this.ready();
+    }
     if (!this.connected) throw new McpServerError(`MCP server "${this.name}" went away before the call${this.stderrNote()}`);
     const { client } = this.connected;
     const result = await client.callTool({ name, arguments: args }, undefined, {
