@@ -196,6 +196,21 @@ Feature: 会话存储
       And 我向会话追加一条用本次运行新造的词写成的用户消息
       Then 会话上下文统计的 token 数等于分词器对各条内容、工具名和参数分别计数之和
 
+    Scenario Outline: 各种文字的 token 数都与分词器一致：<文字>
+      When 我在会话存储中创建一个新会话
+      And 我向会话追加一条用户消息 "<内容>"
+      Then 会话上下文统计的 token 数等于分词器对各条内容、工具名和参数分别计数之和
+
+      Examples:
+        | 文字             | 内容                                                                  |
+        | 中英混排         | 比较 a.txt 和 b.txt 的大小，然后 summarize the differences in English。 |
+        | emoji 与 ZWJ 序列 | 好的 🙂👍🏽 一家人 👨‍👩‍👧 完成 ✅                                                  |
+        | 特殊标记当作文字 | <\|endoftext\|> 之后是 <\|fim_prefix\|>def f(x):                          |
+        | 代码与空白       | const x = a?.b ?? 42;\t\t   return   x;                                 |
+        | 各种数字         | 1234567890 3.14159 ١٢٣٤ 一千零一 ⅫⅣ                                    |
+        | 多种文字         | Ünïcödé ñ ß Ωμέγα русский עברית العربية हिन्दी 日本語のテキスト 한국어           |
+        | 长标识符         | supercalifragilisticexpialidocious_and_another_identifier_name_x      |
+
   Rule: 会话 ID 被校验，不存在的会话给出清楚的错误
 
     Scenario: 打开不存在的会话时，错误指明会话 ID 和会话目录

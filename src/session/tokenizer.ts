@@ -1,9 +1,10 @@
-import { Tiktoken, type TiktokenBPE } from 'js-tiktoken/lite';
+import type { TiktokenBPE } from 'js-tiktoken/lite';
+import { type ByteRanks, bytePairCount, decodeRanks } from './byte-pair-count';
 
 /** The encoding of current OpenAI models (gpt-4o, o-series); closer than cl100k for CJK text. */
 export const TOKENIZER_ENCODING = 'o200k_base';
 
-let encoder: Tiktoken | undefined;
+let ranks: ByteRanks | undefined;
 let piecePattern: RegExp | undefined;
 
 /**
@@ -20,20 +21,20 @@ const MAX_MEMOIZED_PIECES = 200_000;
  */
 export const MAX_EXACT_PIECE_CHARS = 64;
 
-/** Builds the encoder once per process (about a second: it decodes 200k ranks); later calls are free. */
+/** Decodes the rank table once per process (about 0.2 s: 200k ranks); later calls are free. */
 export function warmUpTokenizer(): void {
-  if (encoder) return;
+  if (ranks) return;
   // Required lazily: the rank table is a 2 MB module nobody should pay for until tokens are counted.
-  const ranks = require('js-tiktoken/ranks/o200k_base') as TiktokenBPE;
-  encoder = new Tiktoken(ranks);
-  piecePattern = new RegExp(ranks.pat_str, 'gu');
+  const table = require('js-tiktoken/ranks/o200k_base') as TiktokenBPE;
+  ranks = decodeRanks(table.bpe_ranks);
+  piecePattern = new RegExp(table.pat_str, 'gu');
 }
 
-/** Whether counting is free now: true once something in this process has built the encoder. */
+/** Whether counting is free now: true once something in this process has decoded the rank table. */
 // Stryker disable next-line BlockStatement: an empty body answers undefined (not ready), so appends count lazily; counts are the same
 export function isTokenizerReady(): boolean {
   // Stryker disable next-line all: only decides whether an append counts tokens eagerly; counts are the same either way (a pure optimisation)
-  return encoder !== undefined;
+  return ranks !== undefined;
 }
 
 /** Tokens of `text` in o200k_base, special-token markers counted as plain text. */
@@ -51,8 +52,8 @@ export function countTokens(text: string): number {
 function pieceTokens(piece: string): number {
   let pieceCount = pieceTokenCounts.get(piece);
   if (pieceCount === undefined) {
-    // Stryker disable next-line ArrayDeclaration: the lists are of special tokens to allow or refuse; a made-up entry only matters in text holding that entry verbatim, so the count is unchanged
-    pieceCount = encoder!.encode(piece, [], []).length;
+    // Special-token markers are plain text here: their bytes are merged like any other.
+    pieceCount = bytePairCount(Buffer.from(piece, 'utf8').toString('latin1'), ranks!);
     // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: bounds the memo's memory; counts are the same with or without it
     if (pieceTokenCounts.size >= MAX_MEMOIZED_PIECES) pieceTokenCounts.clear();
     pieceTokenCounts.set(piece, pieceCount);
