@@ -369,7 +369,8 @@ Then('token 统计应与现有历史一致', async function (this: SynapseWorld)
   const stats = await (await c.runner()).getContextStats();
   expect(reread).to.deep.equal(persistedConversation);
   // Counted by js-tiktoken directly, not by our own counter: a wrong tokenizer cannot agree with itself here.
-  expect(stats.tokenCount).to.be.greaterThan(0).and.equal(referenceHistoryTokens(persistedConversation));
+  const expected = await referenceHistoryTokens(persistedConversation);
+  expect(stats.tokenCount).to.be.greaterThan(0).and.equal(expected);
 });
 
 When('Runner 恢复会话并执行新请求', async function (this: SynapseWorld) {

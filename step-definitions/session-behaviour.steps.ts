@@ -301,11 +301,11 @@ Then('会话上下文统计的 token 数为 {int}', function (this: SynapseWorld
   expect(ctx(this).session.contextStats().tokenCount).to.equal(tokens);
 });
 
-Then('会话上下文统计的 token 数为 {int} 减去原来的第 {word} 条消息的 token 数，消息数和工具调用数与直接统计的相同', function (this: SynapseWorld, tokens: number, which: string) {
+Then('会话上下文统计的 token 数为 {int} 减去原来的第 {word} 条消息的 token 数，消息数和工具调用数与直接统计的相同', async function (this: SynapseWorld, tokens: number, which: string) {
   const { session, appended } = ctx(this);
   const dropped = positions(which).map((n) => appended[n - 1]!);
   const direct = contextStats(session.messages.map((message) => structuredClone(message)));
-  expect(session.contextStats()).to.deep.equal({ ...direct, tokenCount: tokens - referenceHistoryTokens(dropped) });
+  expect(session.contextStats()).to.deep.equal({ ...direct, tokenCount: tokens - (await referenceHistoryTokens(dropped)) });
 });
 
 // --- 运行器 ----------------------------------------------------------------------------------------

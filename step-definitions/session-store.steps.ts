@@ -220,8 +220,8 @@ Then('会话上下文统计的消息数为 {int}、工具调用数为 {int}', fu
   expect(contextStats(ctx(this).session.messages)).to.deep.equal(stats);
 });
 
-Then('会话上下文统计的 token 数等于分词器对各条内容、工具名和参数分别计数之和', function (this: SynapseWorld) {
-  const expected = referenceHistoryTokens(ctx(this).appended);
+Then('会话上下文统计的 token 数等于分词器对各条内容、工具名和参数分别计数之和', async function (this: SynapseWorld) {
+  const expected = await referenceHistoryTokens(ctx(this).appended);
   expect(expected).to.be.greaterThan(0);
   expect(ctx(this).session.contextStats().tokenCount).to.equal(expected);
 });

@@ -53,10 +53,17 @@ function pieceTokens(piece: string): number {
   let pieceCount = pieceTokenCounts.get(piece);
   if (pieceCount === undefined) {
     // Special-token markers are plain text here: their bytes are merged like any other.
-    pieceCount = bytePairCount(Buffer.from(piece, 'utf8').toString('latin1'), ranks!);
+    pieceCount = bytePairCount(utf8Bytes(piece), ranks!);
     // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: bounds the memo's memory; counts are the same with or without it
     if (pieceTokenCounts.size >= MAX_MEMOIZED_PIECES) pieceTokenCounts.clear();
     pieceTokenCounts.set(piece, pieceCount);
   }
   return pieceCount;
+}
+
+const ASCII = /^[\0-\x7f]*$/;
+
+/** The piece's UTF-8 bytes as a latin1 string (ASCII is its own encoding, the common case). */
+function utf8Bytes(piece: string): string {
+  return ASCII.test(piece) ? piece : Buffer.from(piece, 'utf8').toString('latin1');
 }

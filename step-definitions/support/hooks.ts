@@ -3,12 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { After, AfterAll, AfterStep, Before, BeforeAll, BeforeStep, setDefaultTimeout, Status, type ITestCaseHookParameter, type ITestStepHookParameter } from '@cucumber/cucumber';
 import { llmMock } from './llm-mock';
+import { warmUpReferenceTokenizer } from './reference-tokenizer';
 import type { SynapseWorld } from './world';
 
 // Generous: a few scenarios run real shells and sub-agents; none should come near it.
 setDefaultTimeout(20_000);
 
-BeforeAll(() => llmMock.listen());
+BeforeAll(() => {
+  warmUpReferenceTokenizer(); // about a second, in its own thread while the first scenarios run
+  return llmMock.listen();
+});
 AfterAll(() => llmMock.close());
 
 Before(async function (this: SynapseWorld) {
