@@ -196,6 +196,10 @@ Feature: 会话存储
       And 我向会话追加一条用本次运行新造的词写成的用户消息
       Then 会话上下文统计的 token 数等于分词器对各条内容、工具名和参数分别计数之和
 
+    Scenario: 分词器的 rank 表按 js-tiktoken 的数据解码，每个 token 的 rank 就是 js-tiktoken 给它的 id
+      When 解码 o200k_base 的 rank 表
+      Then 随机抽取 400 个 token，js-tiktoken 把其中至少 380 个编码为单个 token，id 都与 rank 表中的 rank 相同
+
     Scenario Outline: 各种文字的 token 数都与分词器一致：<文字>
       When 我在会话存储中创建一个新会话
       And 我向会话追加一条用户消息 "<内容>"

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
@@ -57,8 +57,19 @@ When('我向会话追加一条 {int} 个字符的用户消息', async function (
 });
 
 // Words no earlier scenario in this process can have counted: the counter's memo cannot answer for them.
+// Latin letters and digits, accented letters, CJK and emoji, so every path of the counter sees new text.
+const FRESH_ALPHABETS = [
+  'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789',
+  'àáâäæçèéêëìíîïñòóôöøùúûüýÿßœ',
+  '的一是不了人我在有他这中大来上个国到说们为子和你地出道也时年',
+  '🙂👍🔥🚀🎉✅❤️🌍',
+];
 When('我向会话追加一条用本次运行新造的词写成的用户消息', async function (this: SynapseWorld) {
-  const words = Array.from({ length: 40 }, () => randomBytes(6).toString('base64url'));
+  const word = () => {
+    const letters = [...FRESH_ALPHABETS[randomInt(FRESH_ALPHABETS.length)]!];
+    return Array.from({ length: 3 + randomInt(10) }, () => letters[randomInt(letters.length)]).join('');
+  };
+  const words = Array.from({ length: 40 }, () => `${randomBytes(4).toString('base64url')}${word()}`);
   await ctx(this).append([{ role: 'user', content: words.join(' ') }]);
 });
 

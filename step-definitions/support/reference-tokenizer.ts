@@ -9,13 +9,13 @@ import type { ChatMessage } from '../../src';
  */
 let worker: Worker | undefined;
 let nextId = 0;
-const waiting = new Map<number, { resolve: (counts: number[]) => void; reject: (error: Error) => void }>();
+const waiting = new Map<number, { resolve: (tokens: number[][]) => void; reject: (error: Error) => void }>();
 
 function referenceWorker(): Worker {
   if (worker) return worker;
   worker = new Worker(join(__dirname, 'reference-tokenizer-worker.cjs'));
-  worker.on('message', ({ id, counts }: { id: number; counts: number[] }) => {
-    waiting.get(id)?.resolve(counts);
+  worker.on('message', ({ id, tokens }: { id: number; tokens: number[][] }) => {
+    waiting.get(id)?.resolve(tokens);
     waiting.delete(id);
     if (waiting.size === 0) worker?.unref();
   });
@@ -32,8 +32,8 @@ export function warmUpReferenceTokenizer(): void {
   referenceWorker();
 }
 
-/** Each text's tokens by js-tiktoken's o200k_base encoder, special-token markers counted as plain text. */
-export function referenceTokens(texts: string[]): Promise<number[]> {
+/** Each text's token ids by js-tiktoken's o200k_base encoder, special-token markers encoded as plain text. */
+export function referenceTokens(texts: string[]): Promise<number[][]> {
   const thread = referenceWorker();
   const id = nextId++;
   thread.ref(); // held while an answer is awaited
@@ -44,5 +44,5 @@ export function referenceTokens(texts: string[]): Promise<number[]> {
 /** A history's tokens as the documents define them: each content, tool name and arguments counted on its own. */
 export async function referenceHistoryTokens(messages: readonly ChatMessage[]): Promise<number> {
   const texts = messages.flatMap((message) => [message.content ?? '', ...(message.tool_calls ?? []).flatMap((call) => [call.function.name, call.function.arguments])]);
-  return (await referenceTokens(texts)).reduce((sum, count) => sum + count, 0);
+  return (await referenceTokens(texts)).reduce((sum, tokens) => sum + tokens.length, 0);
 }
