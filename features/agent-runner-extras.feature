@@ -103,6 +103,12 @@ Feature: AgentRunner 扩展行为
       Then 子代理收到的工具结果应是嵌套任务的拒绝
       And 子代理任务的结果应包含 "[Note] 1 nested task command(s) were not run"
 
+    Scenario: 只是提到 task: 的普通命令不是嵌套任务，在子代理里照常执行
+      Given 子代理收到 "mention a task" 后先执行 `echo task:general is only text`，然后回复 "echoed"
+      When 主代理执行子代理任务 "task:general -p 'mention a task'"
+      Then 子代理任务的输出应恰好是 "echoed"
+      And 子代理的那次工具调用应成功，输出 "task:general is only text\n"
+
     Scenario: 库的使用者没有给扩展层时，`task:skill:search` 的技能子代理被告知没有安装任何技能
       Given 技能子代理对 "find a linter" 回复 "No skill fits."
       When 主代理执行子代理任务 "task:skill:search find a linter"

@@ -112,6 +112,10 @@ Given('子代理调用 `Bash\\(timeout=30, command="task:skill:search deployment
   this.llm.reply({ when: prompt, toolCalls: [{ name: 'Bash', arguments: { timeout: 30, command: NESTED_TASK } }] }, { when: prompt, content: 'Done without nesting.' });
 });
 
+Given(/^子代理收到 "(.+)" 后先执行 `(.+)`，然后回复 "(.*)"$/, function (this: SynapseWorld, prompt: string, command: string, text: string) {
+  this.llm.reply({ when: prompt, toolCalls: [{ name: 'Bash', arguments: { command } }] }, { when: prompt, content: text });
+});
+
 Given('子代理的模型回复要等 {int} 毫秒', function (this: SynapseWorld, ms: number) {
   this.llm.reply({ when: 'slow work', content: 'Too late.', delayMs: ms });
 });
@@ -154,6 +158,12 @@ Then('子代理收到的工具结果应是嵌套任务的拒绝', function (this
   const finished = subAgents(this).subAgentEvents.filter((event) => event.type === 'tool_call_finished');
   expect(finished).to.have.length(1);
   expect(finished[0].type === 'tool_call_finished' && finished[0].result).to.deep.include({ isError: true, output: '', message: NESTED_TASK_REFUSAL, brief: 'nested task refused' });
+});
+
+Then('子代理的那次工具调用应成功，输出 {string}', function (this: SynapseWorld, output: string) {
+  const finished = subAgents(this).subAgentEvents.filter((event) => event.type === 'tool_call_finished');
+  expect(finished).to.have.length(1);
+  expect(finished[0].type === 'tool_call_finished' && finished[0].result).to.deep.include({ isError: false, output: output.replaceAll('\\n', '\n') });
 });
 
 Then('执行器应以中止错误拒绝，而不是报告任务失败', function (this: SynapseWorld) {
