@@ -176,7 +176,7 @@ export class Session {
         if (firstUser) this.currentTitle = titleFromText(userWords(firstUser));
       }
       // Keep the persisted stats current so a resume need not tokenize the history, but only when the
-      // tokenizer is already built: a short-lived process (one CLI run) must not pay a second for it.
+      // tokenizer is already built: a short-lived process (one CLI run) should not pay its 0.2 s.
       // The index then holds stats of a prefix, and whoever asks for stats counts only the rest.
       // Stryker disable next-line ConditionalExpression: when stats are counted is an optimisation; what contextStats() returns is the same
       if (isTokenizerReady()) this.contextStats();
