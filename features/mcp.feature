@@ -128,6 +128,14 @@ Feature: MCP 客户端：经由 mcp:* 调用真实的 MCP 服务器
       Then 本场景不应有 MCP 服务器进程在运行
       When 路由命令 `mcp:everything:echo {"message": "after close"}`
       Then 退出码应为 `1`
+
+    Scenario: 服务器留在后台的进程，脱离了进程组（setsid）也随服务器一起结束
+      Given 项目配置中有 MCP 服务器 "forking"，命令为 `bash -c "setsid {node} {marker} -e 'setInterval(() => {}, 1000)' & exec {node} {marker} {everything} stdio"`
+      When 路由命令 `mcp:forking:echo {"message": "hi"}`
+      Then 命令结果应为 stdout "Echo: hi\n"、stderr ""、退出码 0
+      And 应有 2 个本场景的 MCP 服务器进程在运行
+      When 关闭扩展层
+      Then 本场景不应有 MCP 服务器进程在运行
       And 本场景不应有 MCP 服务器进程在运行
 
     Scenario: close() 之后不再启动还没用过的服务器

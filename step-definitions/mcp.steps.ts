@@ -55,7 +55,7 @@ Given(/^项目配置中有经由记录器启动的 MCP 服务器 "(.+)"：server
 });
 
 Given(new RegExp(`^${PLACE}中有 MCP 服务器 "(.+)"，命令为 \`(.+)\`$`), async function (this: SynapseWorld, place: string, name: string, commandLine: string) {
-  const [command, ...args] = splitCommandLine(commandLine.replace('{marker}', `--disable-warning=${ext(this).marker}`));
+  const [command, ...args] = splitCommandLine(await ext(this).expand(commandLine));
   await ext(this).addServer(PLACES[place]!, name, { command, args });
 });
 

@@ -28,6 +28,16 @@ export class ExtensionsContext {
   private built?: Extensions;
 
   constructor(private readonly world: SynapseWorld) {
+    // Registered first, so it runs last: whatever a failing scenario left running is ended all the same.
+    world.onCleanup(async () => {
+      for (const pid of await processesWith(this.marker)) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+    });
     // The router asks for the extensions only when a command needs them, after every Given has arranged them.
     world.use(ToolsContext).routerOptions.extensions = {
       mcp: async (target, args, options) => (await this.extensions()).handlers.mcp!(target, args, options),

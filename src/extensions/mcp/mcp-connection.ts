@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ErrorCode, McpError, type CallToolResult, type Progress, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { isStdio, type McpServerConfig } from './mcp-config';
@@ -5,6 +6,7 @@ import { McpServerError } from './mcp-errors';
 import { connectServer, type Connected } from './mcp-transports';
 import { OutputTail } from './output-tail';
 import { processExited } from './process-exited';
+import { killMarkedProcesses, PROCESS_MARKER_VARIABLE } from '../../tools/security/process-marker';
 
 /** stopped: never used; starting; ready; failed: could not start (retried on next use); exited: went away after starting. */
 export type ServerState = 'stopped' | 'starting' | 'ready' | 'failed' | 'exited' | 'closed';
@@ -40,6 +42,8 @@ export class McpConnection {
   /** Servers being ended after a failed start. */
   private ending: Promise<unknown> = Promise.resolve();
   private stderr = new OutputTail();
+  /** The marker of each start of a stdio server: its processes, the ones it left behind included. */
+  private readonly markers = new Set<string>();
 
   constructor(
     readonly config: McpServerConfig,
@@ -92,6 +96,15 @@ export class McpConnection {
     this.connected = undefined;
     await Promise.all([this.ending, ...[...this.clients].map((client) => client.close().catch(() => undefined))]);
     this.clients.clear();
+    this.killLeftBehind();
+  }
+
+  /** Once a server has ended, whatever it started and left running (a `setsid` child, a daemon) goes too. */
+  private killLeftBehind(...markers: string[]): void {
+    for (const marker of markers.length ? markers : this.markers) {
+      killMarkedProcesses(marker);
+      this.markers.delete(marker);
+    }
   }
 
   /** How the server is started, for listings and errors: its command line or URL. */
@@ -105,12 +118,15 @@ export class McpConnection {
     this.error = undefined;
     this.stderr = new OutputTail();
     const timeoutMs = this.options.connectTimeoutMs();
+    const marker = randomBytes(12).toString('hex');
+    if (isStdio(this.config.server)) this.markers.add(marker);
     try {
       const connected = await connectServer(this.config.server, {
         env: this.options.env,
         cwd: this.options.cwd,
         timeoutMs,
         stderr: this.stderr,
+        marker: { name: PROCESS_MARKER_VARIABLE, value: marker },
         onClient: (client) => this.clients.add(client),
       });
       if (this.isClosed()) {
@@ -118,7 +134,10 @@ export class McpConnection {
         throw new McpServerError(`MCP server "${this.name}" was closed while starting`);
       }
       this.tools = await listAllTools(connected.client, timeoutMs);
-      connected.client.onclose = () => this.onExit(connected);
+      connected.client.onclose = () => {
+        this.onExit(connected);
+        this.killLeftBehind(marker);
+      };
       this.connected = connected;
       this.transport = connected.kind;
       this.state = 'ready';
@@ -126,7 +145,8 @@ export class McpConnection {
     } catch (error) {
       // Ending a server that will not answer can take seconds (stdin closed, then SIGTERM, then SIGKILL):
       // the caller learns of the failure now, and close() still waits for the process to be gone.
-      this.ending = Promise.all([this.ending, ...[...this.clients].map((client) => client.close().catch(() => undefined))]);
+      const ended = Promise.all([...this.clients].map((client) => client.close().catch(() => undefined)));
+      this.ending = Promise.all([this.ending, ended.then(() => this.killLeftBehind(marker))]);
       this.clients.clear();
       if (this.isClosed()) throw error instanceof McpServerError ? error : new McpServerError(`MCP server "${this.name}" was closed while starting`);
       this.state = 'failed';

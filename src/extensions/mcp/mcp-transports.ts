@@ -14,6 +14,8 @@ export interface ConnectOptions {
   timeoutMs: number;
   /** Collects a stdio server's stderr, quoted when it fails. */
   stderr: OutputTail;
+  /** A variable every process of a stdio server inherits (see process-marker), so none outlives it. */
+  marker?: { name: string; value: string };
   /** Called with each client as it is created, so a close() mid-connect can end it. */
   onClient(client: Client): void;
 }
@@ -58,6 +60,7 @@ async function connect(kind: Connected['kind'], transport: Transport, options: C
 function stdioTransport(server: StdioServerConfig, options: ConnectOptions): StdioClientTransport {
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries({ ...options.env, ...server.env })) if (value !== undefined) env[name] = value;
+  if (options.marker) env[options.marker.name] = options.marker.value;
   const transport = new StdioClientTransport({ command: server.command, args: server.args, env, cwd: server.cwd ?? options.cwd, stderr: 'pipe' });
   transport.stderr?.on('data', (chunk: Buffer) => options.stderr.push(chunk));
   return transport;
