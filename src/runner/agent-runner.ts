@@ -58,8 +58,8 @@ export class AgentRunner {
       this.security = this.createSecurity();
       // MCP servers are processes a tool starts: they get the same secret-free environment as the shell.
       this.ownedExtensions = options.extensions ? undefined : createExtensions({ cwd: options.cwd, mcpConfig: options.mcpConfig, skillsDirs: options.skillsDirs, env: this.security.environment() });
-      this.extensions = options.extensions ?? this.ownedExtensions;
-      this.ownedRouter = this.createRouter();
+      this.extensions = options.extensions ?? this.ownedExtensions!;
+      this.ownedRouter = this.createRouter(this.security, this.extensions);
     }
     this.tools = new Map((options.toolset ?? [new BashTool(this.ownedRouter!)]).map((tool) => [tool.name, tool]));
     // A given or resumed session has its id; a sessions directory alone asks for a new session.
@@ -239,21 +239,20 @@ export class AgentRunner {
   }
 
   /** The default toolset's shell, with task:* sub-agents that share this runner's model client and security. */
-  private createRouter(): BashRouter {
-    const security = this.security!;
+  private createRouter(security: ToolSecurity, extensions: Extensions): BashRouter {
     const router: BashRouter = new BashRouter({
       cwd: this.options.cwd,
       todoStore: this.todoStore,
       security,
-      extensions: this.extensions?.handlers,
+      extensions: extensions.handlers,
       subAgentExecutorFactory: createSubAgentExecutorFactory({
         createRunner: (options) => new AgentRunner(options),
         client: this.client,
         model: this.model,
         cwd: () => router.cwd,
         recordUsage: (usage, model) => this.recordUsage(usage, model),
-        createRouter: ({ cwd, readOnly, todoStore }) => new BashRouter({ cwd, readOnly, todoStore, security, extensions: this.extensions?.handlers }),
-        extensions: this.extensions?.handlers,
+        createRouter: ({ cwd, readOnly, todoStore }) => new BashRouter({ cwd, readOnly, todoStore, security, extensions: extensions.handlers }),
+        extensions: extensions.handlers,
       }),
     });
     return router;
