@@ -96,15 +96,14 @@ export class McpConnection {
     this.connected = undefined;
     await Promise.all([this.ending, ...[...this.clients].map((client) => client.close().catch(() => undefined))]);
     this.clients.clear();
-    this.killLeftBehind();
+    for (const marker of this.markers) this.killLeftBehind(marker);
   }
 
-  /** Once a server has ended, whatever it started and left running (a `setsid` child, a daemon) goes too. */
-  private killLeftBehind(...markers: string[]): void {
-    for (const marker of markers.length ? markers : this.markers) {
-      killMarkedProcesses(marker);
-      this.markers.delete(marker);
-    }
+  /** Once a stdio server has ended, whatever it started and left running (a `setsid` child, a daemon) goes too. */
+  private killLeftBehind(marker: string | undefined): void {
+    if (marker === undefined) return;
+    killMarkedProcesses(marker);
+    this.markers.delete(marker);
   }
 
   /** How the server is started, for listings and errors: its command line or URL. */
@@ -118,15 +117,16 @@ export class McpConnection {
     this.error = undefined;
     this.stderr = new OutputTail();
     const timeoutMs = this.options.connectTimeoutMs();
-    const marker = randomBytes(12).toString('hex');
-    if (isStdio(this.config.server)) this.markers.add(marker);
+    // Stdio servers only: the processes of a remote one are not ours.
+    const marker = isStdio(this.config.server) ? randomBytes(12).toString('hex') : undefined;
+    if (marker) this.markers.add(marker);
     try {
       const connected = await connectServer(this.config.server, {
         env: this.options.env,
         cwd: this.options.cwd,
         timeoutMs,
         stderr: this.stderr,
-        marker: { name: PROCESS_MARKER_VARIABLE, value: marker },
+        marker: marker ? { name: PROCESS_MARKER_VARIABLE, value: marker } : undefined,
         onClient: (client) => this.clients.add(client),
       });
       if (this.isClosed()) {
