@@ -136,6 +136,24 @@ Feature: MCP 客户端：经由 mcp:* 调用真实的 MCP 服务器
       And 应有 2 个本场景的 MCP 服务器进程在运行
       When 关闭扩展层
       Then 本场景不应有 MCP 服务器进程在运行
+
+    Scenario: 服务器自己退出、留在后台的进程还握着它的管道时，下一次调用结束那些进程并重新启动它
+    后台进程继承了服务器的标准输入输出，Node 等不到管道关闭，就不知道服务器已经退出；调用之前问内核才知道。
+      Given 项目配置中有 MCP 服务器 "forking"，命令为 `bash -c "setsid {node} {marker} -e 'setInterval(() => {}, 1000)' & exec {node} {marker} {everything} stdio"`
+      When 路由命令 `mcp:forking:echo {"message": "one"}`
+      And 杀掉本场景运行 server-everything 的那个进程
+      And 路由命令 `mcp:forking:echo {"message": "two"}`
+      Then 命令结果应为 stdout "Echo: two\n"、stderr ""、退出码 0
+      And 应有 2 个本场景的 MCP 服务器进程在运行
+      When 关闭扩展层
+      Then 本场景不应有 MCP 服务器进程在运行
+
+    Scenario: 调用进行中服务器退出、留在后台的进程还握着它的管道时，调用很快以“中途退出”失败，不等调用时限
+      Given 项目配置中有 MCP 服务器 "forking"，命令为 `bash -c "setsid {node} {marker} -e 'setInterval(() => {}, 1000)' & exec {node} {marker} {everything} stdio"`
+      When 路由命令 `mcp:forking:trigger-long-running-operation --duration 30 --steps 30`，服务器收到调用后杀掉本场景运行 server-everything 的那个进程
+      Then 退出码应为 `1`
+      And stderr 包含 `went away during the call`
+      And 命令应在 5000 毫秒内结束
       And 本场景不应有 MCP 服务器进程在运行
 
     Scenario: close() 之后不再启动还没用过的服务器

@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import { BashRouter, type CommandResult, type McpListing } from '../src';
 import { splitCommandLine } from './support/cli-context';
 import { ExtensionsContext, type ConfigPlace } from './support/extensions-context';
-import { eventually, killUnnoticed } from './support/mcp-servers';
+import { EVERYTHING_SERVER, eventually, killUnnoticed, processesWith } from './support/mcp-servers';
 import { RunnerContext } from './support/runner-context';
 import { ToolsContext } from './support/tools-context';
 import type { SynapseWorld } from './support/world';
@@ -129,6 +129,25 @@ When('杀掉本场景的 MCP 服务器进程', async function (this: SynapseWorl
   expect(pids, 'a server process to kill').to.have.length(1);
   process.kill(pids[0]!, 'SIGKILL');
   expect(await eventually(async () => (await ext(this).serverProcesses()).length === 0), 'the killed server to be gone').to.equal(true);
+});
+
+async function killEverythingServer(world: SynapseWorld): Promise<void> {
+  const [pid, ...more] = await processesWith(`${ext(world).marker} ${EVERYTHING_SERVER}`);
+  expect(more, 'one server-everything process').to.deep.equal([]);
+  expect(killUnnoticed(pid!), 'the killed server to end').to.equal(true);
+}
+
+When('杀掉本场景运行 server-everything 的那个进程', async function (this: SynapseWorld) {
+  await killEverythingServer(this);
+});
+
+When(/^路由命令 `(.+)`，服务器收到调用后杀掉本场景运行 server-everything 的那个进程$/, async function (this: SynapseWorld, command: string) {
+  const routed = tools(this).run(command);
+  // Listing waits for the server the call is starting; the call is sent as soon as it is ready.
+  await (await ext(this).extensions()).mcp.list();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  await killEverythingServer(this);
+  await routed;
 });
 
 When(/^杀掉本场景的 MCP 服务器进程，不等运行时察觉就路由命令 `(.+)`$/, async function (this: SynapseWorld, command: string) {

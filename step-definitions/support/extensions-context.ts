@@ -25,7 +25,7 @@ export class ExtensionsContext {
   readonly configs: Record<ConfigPlace, Record<string, unknown>> = { explicit: {}, project: {}, home: {} };
   readonly skillsDirs: string[] = [];
   options: Partial<ExtensionsOptions> = {};
-  private built?: Extensions;
+  private built?: Promise<Extensions>;
 
   constructor(private readonly world: SynapseWorld) {
     // Registered first, so it runs last: whatever a failing scenario left running is ended all the same.
@@ -101,9 +101,9 @@ export class ExtensionsContext {
     }
   }
 
-  /** The scenario's Extensions, built on first use and closed after the scenario. */
-  async extensions(): Promise<Extensions> {
-    this.built ??= await this.separateExtensions();
+  /** The scenario's Extensions, built on first use (once, whoever asks first) and closed after the scenario. */
+  extensions(): Promise<Extensions> {
+    this.built ??= this.separateExtensions();
     return this.built;
   }
 

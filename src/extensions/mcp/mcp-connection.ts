@@ -8,6 +8,13 @@ import { OutputTail } from './output-tail';
 import { processExited } from './process-exited';
 import { killMarkedProcesses, PROCESS_MARKER_VARIABLE } from '../../tools/security/process-marker';
 
+/** How often a running stdio server is checked for having exited (see watchExit). */
+const EXIT_CHECK_MS = 250;
+
+function pidOf(connected: Connected): number | undefined {
+  return (connected.transport as { pid?: number | null }).pid ?? undefined;
+}
+
 /** stopped: never used; starting; ready; failed: could not start (retried on next use); exited: went away after starting. */
 export type ServerState = 'stopped' | 'starting' | 'ready' | 'failed' | 'exited' | 'closed';
 
@@ -44,6 +51,7 @@ export class McpConnection {
   private stderr = new OutputTail();
   /** The marker of each start of a stdio server: its processes, the ones it left behind included. */
   private readonly markers = new Set<string>();
+  private connectedMarker?: string;
 
   constructor(
     readonly config: McpServerConfig,
@@ -56,8 +64,7 @@ export class McpConnection {
 
   /** The stdio server's process id while it runs. */
   get pid(): number | undefined {
-    const transport = this.connected?.transport as { pid?: number | null } | undefined;
-    return transport?.pid ?? undefined;
+    return this.connected && pidOf(this.connected);
   }
 
   /** Resolves once the server is ready, starting it if needed; rejects with an McpServerError. */
@@ -70,10 +77,10 @@ export class McpConnection {
 
   async callTool(name: string, args: Record<string, unknown>, options: CallOptions): Promise<CallToolResult> {
     await this.ready();
-    // A server that died since its last call (and Node has not noticed yet) is restarted, not sent the call.
+    // A server that died since it was last looked at is restarted, not sent the call it would lose.
     const pid = this.pid;
     if (this.connected && pid !== undefined && processExited(pid)) {
-      this.onExit(this.connected);
+      this.serverEnded(this.connected, this.connectedMarker);
       await this.ready();
     }
     if (!this.connected) throw new McpServerError(`MCP server "${this.name}" went away before the call${this.stderrNote()}`);
@@ -134,11 +141,14 @@ export class McpConnection {
         throw new McpServerError(`MCP server "${this.name}" was closed while starting`);
       }
       this.tools = await listAllTools(connected.client, timeoutMs);
+      const stopWatching = this.watchExit(connected, marker);
       connected.client.onclose = () => {
+        stopWatching();
         this.onExit(connected);
         this.killLeftBehind(marker);
       };
       this.connected = connected;
+      this.connectedMarker = marker;
       this.transport = connected.kind;
       this.state = 'ready';
       this.options.onTools?.(this.tools);
@@ -158,6 +168,30 @@ export class McpConnection {
 
   private isClosed(): boolean {
     return (this.state as ServerState) === 'closed';
+  }
+
+  /**
+   * Node hears of a stdio server's exit only once its pipes close, and a process the server left running
+   * can hold them open for ever (a call would then wait for its timeout): the kernel is asked instead,
+   * four times a second while the server is up.
+   */
+  private watchExit(connected: Connected, marker: string | undefined): () => void {
+    const pid = pidOf(connected);
+    if (pid === undefined) return () => undefined;
+    const timer = setInterval(() => {
+      if (!processExited(pid)) return;
+      clearInterval(timer);
+      this.serverEnded(connected, marker);
+    }, EXIT_CHECK_MS);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
+  /** The server ended: it restarts on the next call, what it left running goes, and calls in flight fail. */
+  private serverEnded(connected: Connected, marker: string | undefined): void {
+    this.onExit(connected);
+    this.killLeftBehind(marker);
+    void connected.client.close().catch(() => undefined);
   }
 
   private onExit(connected: Connected): void {
