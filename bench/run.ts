@@ -8,7 +8,7 @@ async function main(): Promise<void> {
     .filter((name) => name.endsWith('.bench.ts') && (!only || name.includes(only)))
     .sort();
   for (const file of files) {
-    // require, not import(): the benches are TypeScript, loaded through ts-node's CommonJS hook.
+    // require, not import(): the benches are TypeScript, loaded through register-typescript.cjs's CommonJS hook.
     const bench = require(join(__dirname, file)) as { default: () => Promise<void> };
     console.log(`\n## ${file.replace(/\.bench\.ts$/, '')}`);
     await bench.default();

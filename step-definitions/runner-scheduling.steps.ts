@@ -5,11 +5,15 @@ import type { SynapseWorld } from './support/world';
 
 const ctx = (world: SynapseWorld) => world.use(RunnerContext);
 
-/** A task command whose sub-agent is scripted to answer `result of <name>` after `delayMs`. */
+/**
+ * A task command whose sub-agent is scripted to answer `result of <name>` after `delayMs`: long enough that
+ * tasks run in parallel overlap visibly (every task of a batch starts before the first reply can arrive)
+ * and tasks run one after another cannot.
+ */
 function task(world: SynapseWorld, name: string, options: { type?: string; delayMs?: number; fail?: boolean } = {}): string {
   const prompt = `job ${name}`;
   ctx(world).scriptedTasks.push({ name, fail: !!options.fail });
-  ctx(world).subAgentReply(prompt, options.fail ? { error: { status: 500, message: `backend down for ${name}` } } : { content: `result of ${name}`, delayMs: options.delayMs ?? 120 });
+  ctx(world).subAgentReply(prompt, options.fail ? { error: { status: 500, message: `backend down for ${name}` } } : { content: `result of ${name}`, delayMs: options.delayMs ?? 60 });
   return `task:${options.type ?? 'general'} --description "${name}" --prompt "${prompt}"`;
 }
 
@@ -51,12 +55,12 @@ Given(/^环境变量 `(SYNAPSE_\w+)=(\S+)`$/, function (this: SynapseWorld, name
 });
 
 Given(/^同批次存在 (\d+) 个 `task:\*` 调用$/, function (this: SynapseWorld, count: string) {
-  arrangeRound(this, tasks(this, Number(count), { delayMs: 150 }));
+  arrangeRound(this, tasks(this, Number(count), { delayMs: 80 }));
 });
 
 Given(/^(?:task 批次中有|并行批次中包含) 1 个慢任务(?:与|和) 2 个快任务$/, function (this: SynapseWorld) {
-  this.setEnv('SYNAPSE_TASK_TIMEOUT', '600');
-  arrangeRound(this, [task(this, 'slow', { delayMs: 5000 }), task(this, 'fast-1', { delayMs: 50 }), task(this, 'fast-2', { delayMs: 80 })]);
+  this.setEnv('SYNAPSE_TASK_TIMEOUT', '400');
+  arrangeRound(this, [task(this, 'slow', { delayMs: 5000 }), task(this, 'fast-1', { delayMs: 20 }), task(this, 'fast-2', { delayMs: 40 })]);
 });
 
 Given('同一批次 3 个 `task:*` 调用，其中 1 个返回 `ToolError`', function (this: SynapseWorld) {
@@ -170,7 +174,7 @@ Then('失败任务仅影响自身 tool result', async function (this: SynapseWor
 Then('Agent 不应等待慢任务后才输出快任务结果', function (this: SynapseWorld) {
   const c = ctx(this);
   const [fast1, fast2, slow] = c.of('tool_call_finished');
-  // The slow task runs until its 600 ms timeout; the fast ones were reported long before that.
+  // The slow task runs until its 400 ms timeout; the fast ones were reported long before that.
   expect(fast2.at, 'fast results reported before the slow task ended').to.be.lessThan(slow.at - 200);
   expect(fast1.result.isError || fast2.result.isError).to.equal(false);
 });

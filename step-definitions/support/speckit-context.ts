@@ -54,7 +54,7 @@ export class SpeckitContext {
 
   /** Runs a speckit command (src/speckit/<name>-command.ts) as npm would, in the scenario's directory. */
   async runCommand(name: string, args: string[], env: Record<string, string> = {}): Promise<CommandRun> {
-    const child = spawn(process.execPath, ['-r', require.resolve('ts-node/register/transpile-only'), join(REPO, 'src', 'speckit', `${name}-command.ts`), ...args], {
+    const child = spawn(process.execPath, ['-r', join(REPO, 'register-typescript.cjs'), join(REPO, 'src', 'speckit', `${name}-command.ts`), ...args], {
       cwd: await this.world.tempDir(),
       env: { ...process.env, TS_NODE_PROJECT: join(REPO, 'tsconfig.json'), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
