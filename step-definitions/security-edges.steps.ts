@@ -34,6 +34,8 @@ interface EdgeCheck {
   environment?: Record<string, string>;
   gate?: GateScript;
   lifeline?: Lifeline;
+  /** A process started outside the Shell with an empty environment. */
+  bareProcess?: ChildProcess;
 }
 const checks = new WeakMap<SynapseWorld, EdgeCheck>();
 const check = (world: SynapseWorld): EdgeCheck => {
@@ -324,6 +326,20 @@ Given(/^一个带标记的 bash (自成进程组|在别人的进程组里)，运
   check(this).lifeline = { shell, marked: marked!, unmarked: unmarked! };
   // `$!` comes right after the fork: wait until both are sleep (detached, and without the marker).
   for (const pid of [marked!, unmarked!]) await waitForProgram(pid, 'sleep');
+});
+
+Given('Shell 之外刚启动了一个环境为空的进程', async function (this: SynapseWorld) {
+  const bare = spawn('/bin/sleep', ['30'], { env: {}, stdio: 'ignore' });
+  this.onCleanup(() => void bare.kill('SIGKILL'));
+  check(this).bareProcess = bare;
+  await waitForProgram(bare.pid!, 'sleep');
+});
+
+Then('那个环境为空的进程应仍在运行', async function (this: SynapseWorld) {
+  const bare = check(this).bareProcess!;
+  // A SIGKILL sent during the close would have ended it well within this.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect({ exitCode: bare.exitCode, signal: bare.signalCode }).to.deep.equal({ exitCode: null, signal: null });
 });
 
 /** Resolves once process `pid` runs `program` (it has exec'd), or fails after 5 s. */

@@ -24,6 +24,14 @@ Feature: 没有沙箱时，Shell 启动的进程不比我们活得久
         | 它忽略 SIGTERM           | setsid sh -c 'trap "" TERM; exec sleep 30'                                |
         | 标记是它环境里的第一个变量 | env -i SYNAPSE_SHELL_MARK="$SYNAPSE_SHELL_MARK" PATH="$PATH" setsid sleep 30 |
 
+    # Execve 进行中的进程有一瞬间看不到环境；刚启动而环境为空的进程因此会被再看几次，但至多 250 毫秒。
+    Scenario: 关闭 Shell 时，Shell 之外刚启动、环境为空的进程不被结束，关闭也不为它久等
+      Given Router 的沙箱模式为 "off"
+      And 路由命令 `echo ready`
+      And Shell 之外刚启动了一个环境为空的进程
+      When 关闭路由器，用时不超过 2000 毫秒
+      Then 那个环境为空的进程应仍在运行
+
   Rule: 生命线断开时，看守进程结束带标记的进程
 
     Scenario Outline: 生命线断开，bash <位置>（<用途>）：带标记的进程结束，同组的无标记进程<结果>

@@ -15,6 +15,8 @@ export function markerEntry(token: string): string {
 /**
  * SIGKILLs every process whose environment carries the marker. Every entry of /proc is tried: only a process
  * started under this shell has its random token (not ours, nor an entry that is no process: it has no environ).
+ * A process caught in the middle of execve shows no environment for a moment (`sleep 30 &` as the shell
+ * exits, on a busy machine): it is looked at again until it shows one, for at most SETTLE_MS.
  */
 export function killMarkedProcesses(token: string): void {
   if (process.platform !== 'linux') return;
@@ -26,22 +28,66 @@ export function killMarkedProcesses(token: string): void {
   } catch {
     return;
   }
-  for (const entry of entries) {
-    let environ: Buffer;
-    try {
-      environ = readFileSync(`/proc/${entry}/environ`);
-    } catch {
-      continue; // gone, not ours to read, or not a process
-    }
-    // Each variable ends with a NUL; one more in front lets the first variable match like the others.
-    // Stryker disable next-line ConditionalExpression,BooleanLiteral: not equivalent, unsafe to run: the search would then match every process, and the mutant SIGKILLs all that Stryker's user can signal (as root: the whole machine, Stryker and other work included)
-    if (!Buffer.concat([Buffer.from([0]), environ]).includes(needle)) continue;
-    try {
-      process.kill(Number(entry), 'SIGKILL');
-    } catch {
-      // already gone
-    }
+  const deadline = Date.now() + SETTLE_MS;
+  for (;;) {
+    entries = entries.filter((entry) => killIfMarked(entry, needle) === 'mid-exec');
+    if (entries.length === 0 || Date.now() > deadline) return;
+    pauseOneMillisecond();
   }
+}
+
+/** How long a process may stay in the middle of execve before the search gives up on it. */
+const SETTLE_MS = 250;
+
+function killIfMarked(entry: string, needle: Buffer): 'checked' | 'mid-exec' {
+  let environ: Buffer;
+  try {
+    environ = readFileSync(`/proc/${entry}/environ`);
+  } catch {
+    return 'checked'; // gone, not ours to read, or not a process
+  }
+  if (environ.length === 0) return isMidExec(entry) ? 'mid-exec' : 'checked';
+  // Each variable ends with a NUL; one more in front lets the first variable match like the others.
+  // Stryker disable next-line ConditionalExpression,BooleanLiteral: not equivalent, unsafe to run: the search would then match every process, and the mutant SIGKILLs all that Stryker's user can signal (as root: the whole machine, Stryker and other work included)
+  if (!Buffer.concat([Buffer.from([0]), environ]).includes(needle)) return 'checked';
+  try {
+    process.kill(Number(entry), 'SIGKILL');
+  } catch {
+    // already gone
+  }
+  return 'checked';
+}
+
+/** PF_KTHREAD among the flags of /proc/<pid>/stat. */
+const KERNEL_THREAD = 0x00200000;
+/** The unit of start times in /proc/<pid>/stat (USER_HZ: 100 on every Linux architecture Node runs on). */
+const CLOCK_TICKS_PER_SECOND = 100;
+/** A process that forked this recently and shows no environment may still be in its execve. */
+const YOUNG_SECONDS = 5;
+
+/**
+ * No environment: a kernel thread, a zombie, a process on its way out or started with an empty environment
+ * (in a VM or container, pid 1 may be), or a process in the middle of execve, its new environment not yet
+ * in place. Only the last will show one, and it forked just now: the others are left alone.
+ */
+function isMidExec(entry: string): boolean {
+  try {
+    const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    // After the name in parentheses come the fields from the third on: state first, flags 7th, start time 20th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const [state, flags, startTicks] = [fields[0], Number(fields[6]), Number(fields[19])];
+    const uptimeSeconds = Number(readFileSync('/proc/uptime', 'utf8').split(' ')[0]);
+    return state !== 'Z' && state !== 'X' && (flags & KERNEL_THREAD) === 0 && uptimeSeconds - startTicks / CLOCK_TICKS_PER_SECOND < YOUNG_SECONDS;
+  } catch {
+    return false; // gone
+  }
+}
+
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+
+/** The search runs in exit handlers too, so it cannot await: it blocks for a millisecond instead. */
+function pauseOneMillisecond(): void {
+  Atomics.wait(sleeper, 0, 0, 1);
 }
 
 /**
