@@ -13,7 +13,7 @@ const ctx = (world: SynapseWorld) => world.use(RunnerContext);
 function task(world: SynapseWorld, name: string, options: { type?: string; delayMs?: number; fail?: boolean } = {}): string {
   const prompt = `job ${name}`;
   ctx(world).scriptedTasks.push({ name, fail: !!options.fail });
-  ctx(world).subAgentReply(prompt, options.fail ? { error: { status: 500, message: `backend down for ${name}` } } : { content: `result of ${name}`, delayMs: options.delayMs ?? 60 });
+  ctx(world).subAgentReply(prompt, options.fail ? { error: { status: 500, message: `backend down for ${name}` } } : { content: `result of ${name}`, delayMs: options.delayMs ?? 40 });
   return `task:${options.type ?? 'general'} --description "${name}" --prompt "${prompt}"`;
 }
 
@@ -55,7 +55,7 @@ Given(/^环境变量 `(SYNAPSE_\w+)=(\S+)`$/, function (this: SynapseWorld, name
 });
 
 Given(/^同批次存在 (\d+) 个 `task:\*` 调用$/, function (this: SynapseWorld, count: string) {
-  arrangeRound(this, tasks(this, Number(count), { delayMs: 80 }));
+  arrangeRound(this, tasks(this, Number(count), { delayMs: 50 }));
 });
 
 Given(/^(?:task 批次中有|并行批次中包含) 1 个慢任务(?:与|和) 2 个快任务$/, function (this: SynapseWorld) {

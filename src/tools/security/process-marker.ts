@@ -101,10 +101,11 @@ export function lifelineWatcherScript(token: string): string {
   // The group is named by the shell's pid, not `0`: a shell leading its own group (the Shell, a command not
   // attached to a terminal) takes the group with it; one in our group (a command attached to a terminal, or
   // in a pipeline) names no group, so the kill finds nothing, where `kill 0` would take us down too.
+  // Two searches, 50 ms apart: a process caught in the middle of execve shows no environment to the first.
   return [
     `{ builtin read -r -u 3 _;`,
-    `for __f in $(grep -lzx '${entry}' /proc/[0-9]*/environ 2>/dev/null); do __p=\${__f#/proc/}; __p=\${__p%/environ};`,
-    `[ "$__p" != "$BASHPID" ] && builtin kill -KILL "$__p" 2>/dev/null; done;`,
+    `for __n in 1 2; do for __f in $(grep -lzx '${entry}' /proc/[0-9]*/environ 2>/dev/null); do __p=\${__f#/proc/}; __p=\${__p%/environ};`,
+    `[ "$__p" != "$BASHPID" ] && builtin kill -KILL "$__p" 2>/dev/null; done; [ $__n = 2 ] || sleep 0.05; done;`,
     `builtin kill -KILL -$$; } </dev/null >/dev/null 2>&1 &`,
     `exec 3<&-`,
     // Stryker disable next-line StringLiteral: every piece but the last ends with `;` or `&`, so bash reads them alike without the blanks
