@@ -56,7 +56,7 @@ export class SpeckitContext {
   async runCommand(name: string, args: string[], env: Record<string, string> = {}): Promise<CommandRun> {
     const child = spawn(process.execPath, ['-r', join(REPO, 'register-typescript.cjs'), join(REPO, 'src', 'speckit', `${name}-command.ts`), ...args], {
       cwd: await this.world.tempDir(),
-      env: { ...process.env, TS_NODE_PROJECT: join(REPO, 'tsconfig.json'), ...env },
+      env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

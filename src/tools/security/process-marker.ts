@@ -76,8 +76,9 @@ function isMidExec(entry: string): boolean {
     // After the name in parentheses come the fields from the third on: state first, flags 7th, start time 20th.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const [state, flags, startTicks] = [fields[0], Number(fields[6]), Number(fields[19])];
+    if (state === 'Z' || state === 'X' || (flags & KERNEL_THREAD) !== 0) return false;
     const uptimeSeconds = Number(readFileSync('/proc/uptime', 'utf8').split(' ')[0]);
-    return state !== 'Z' && state !== 'X' && (flags & KERNEL_THREAD) === 0 && uptimeSeconds - startTicks / CLOCK_TICKS_PER_SECOND < YOUNG_SECONDS;
+    return uptimeSeconds - startTicks / CLOCK_TICKS_PER_SECOND < YOUNG_SECONDS;
   } catch {
     return false; // gone
   }
