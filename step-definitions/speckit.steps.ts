@@ -115,6 +115,15 @@ When('对源文档目录与特性目录运行 spec:check 命令', async function
   await kit(this).runCommand('spec-check', ['--specs', await kit(this).dir('specs'), '--features', await kit(this).dir('features')]);
 });
 
+Given(/^交接目录中有一份名为 "([^"]+)" 的规范文档，内容为 "([\s\S]*)"$/, async function (this: SynapseWorld, name: string, text: string) {
+  await kit(this).writeDocument(name, lines(text), 'next');
+});
+
+When('对源文档目录、交接目录与特性目录运行 spec:check 命令', async function (this: SynapseWorld) {
+  const [specs, next, features] = [await kit(this).dir('specs'), await kit(this).dir('next'), await kit(this).dir('features')];
+  await kit(this).runCommand('spec-check', ['--specs', specs, '--next', next, '--features', features]);
+});
+
 Then('命令的标准输出应包含 {string}', function (this: SynapseWorld, text: string) {
   expect(kit(this).command!.stdout).to.contain(lines(text));
 });

@@ -208,6 +208,30 @@ Feature: 规范工具：Markdown 文档导入为 Gherkin，检查转写漂移，
       Then 命令退出码应为 0
       And 命令的标准输出应包含 "spec:check: 1 documents, 2 scenarios, every transcription matches its source ("
 
+    Scenario: 交接目录中尚未转写的文档是 PENDING 而不是失败；已转写的与其他文档一样逐字节检查
+      Given 源文档目录中有一份名为 "a.md" 的规范文档，内容为 "# A\n\n## Feature: A\n\n### Scenario: s\n**Given** x"
+      And 特性目录中有它的转写
+      And 交接目录中有一份名为 "n1.md" 的规范文档，内容为 "# N1\n\n## Feature: N\n\n### Scenario: s\n**Given** x\n\n### Scenario: t\n**Given** y"
+      And 交接目录中有一份名为 "n2.md" 的规范文档，内容为 "# N2\n\n## Feature: N\n\n### Scenario: s\n**Given** x"
+      And 特性目录中有它的转写
+      When 对源文档目录、交接目录与特性目录运行 spec:check 命令
+      Then 命令退出码应为 0
+      And 命令的标准输出应包含 "PENDING n1.md (2 scenarios, handed over in "
+      And 命令的标准输出应包含 "ok     n2.md -> features/n2.feature (1 scenarios)"
+      And 命令的标准输出应包含 "spec:check: 2 documents, 2 scenarios, every transcription matches its source ("
+      And 命令的标准输出应包含 "; 1 handed-over document pending"
+
+    Scenario: 交接目录中已转写的文档一旦漂移，spec:check 与其他文档一样失败；同名文档出现在两个目录也是失败
+      Given 源文档目录中有一份名为 "a.md" 的规范文档，内容为 "# A\n\n## Feature: A\n\n### Scenario: s\n**Given** x"
+      And 特性目录中有它的转写
+      And 交接目录中有一份名为 "n.md" 的规范文档，内容为 "# N\n\n## Feature: N\n\n### Scenario: s\n**Given** x\n**Then** 结果"
+      And 特性目录中有它的转写，但 "Then 结果" 被改成了 "Then 别的结果"
+      And 交接目录中有一份名为 "a.md" 的规范文档，内容为 "# A\n\n## Feature: A\n\n### Scenario: s\n**Given** x"
+      When 对源文档目录、交接目录与特性目录运行 spec:check 命令
+      Then 命令退出码应为 1
+      And 命令的标准错误应包含 "DRIFT  features/n.feature differs from n.md (- the repository, + the document):"
+      And 命令的标准错误应包含 "a.md is a second document named a.md: document names must be unique across the folders"
+
     Scenario: 找不到源文档时 spec:check 说明原因并以非零退出
       When 在 SYNAPSE_SPECS_DIR 指向不存在的目录时运行 spec:check
       Then 命令退出码应为 2

@@ -5,13 +5,20 @@ import { createTwoFilesPatch } from 'diff';
 import { readFeatureTags, tagSchemeProblem } from './feature-tags';
 import { featureFileNameOf, importMarkdownSpec } from './import-spec';
 import { SpecFormatError } from './spec-format-error';
+import type { SpecsFolder } from './specs-location';
 
 export interface DocumentCheck {
   document: string;
+  /** The folder the document was read from. */
+  specsDir: string;
   featureFile: string;
   scenarios: number;
-  /** match: the feature is exactly the import; drift: it differs (see diff); missing: no feature file; invalid: the document does not import. */
-  status: 'match' | 'drift' | 'missing' | 'invalid';
+  /**
+   * match: the feature is exactly the import; drift: it differs (see diff); missing: no feature file;
+   * pending: no feature file yet, for a document of a handed-over folder (not a failure); invalid: the
+   * document does not import.
+   */
+  status: 'match' | 'drift' | 'missing' | 'pending' | 'invalid';
   /** A unified diff from the feature in the repository to what the document imports as. */
   diff?: string;
   problems?: string[];
@@ -25,37 +32,52 @@ export interface TranscriptionCheck {
 }
 
 /**
- * Imports every `*.md` in `specsDir` and compares the result, byte for byte, with its transcription in
- * `featuresDir`; also holds every feature file to the tag scheme (`@source:<document>` or `@own`).
+ * Imports every `*.md` of each folder and compares the result, byte for byte, with its transcription in
+ * `featuresDir`; also holds every feature file to the tag scheme (`@source:<document>` or `@own`). A
+ * plain directory is one folder whose documents must all be transcribed.
  */
-export async function checkTranscriptions(specsDir: string, featuresDir: string): Promise<TranscriptionCheck> {
-  const names = (await readdir(specsDir)).filter((name) => name.endsWith('.md')).sort();
-  const documents = await Promise.all(names.map((name) => checkDocument(specsDir, featuresDir, name)));
+export async function checkTranscriptions(specs: string | readonly SpecsFolder[], featuresDir: string): Promise<TranscriptionCheck> {
+  const folders = typeof specs === 'string' ? [{ dir: specs, handedOver: false }] : specs;
   const features: TranscriptionCheck['features'] = [];
+  const documents: DocumentCheck[] = [];
+  const names: string[] = [];
+  for (const folder of folders) {
+    const found = (await readdir(folder.dir)).filter((name) => name.endsWith('.md')).sort();
+    if (!found.length && !folder.handedOver) features.push({ path: folder.dir, problem: 'holds no .md documents' });
+    for (const name of found) {
+      if (names.includes(name)) features.push({ path: join(folder.dir, name), problem: `is a second document named ${name}: document names must be unique across the folders` });
+    }
+    names.push(...found);
+    documents.push(...(await Promise.all(found.map((name) => checkDocument(folder, featuresDir, name)))));
+  }
   for (const feature of existsSync(featuresDir) ? await readFeatureTags(featuresDir) : []) {
     const problem = tagSchemeProblem(feature);
     if (problem) features.push({ path: feature.path, problem });
-    else if (feature.source && !names.includes(feature.source)) features.push({ path: feature.path, problem: `is tagged @source:${feature.source}, but ${specsDir} has no such document` });
+    else if (feature.source && !names.includes(feature.source))
+      features.push({
+        path: feature.path,
+        problem: `is tagged @source:${feature.source}, but ${folders.map((folder) => folder.dir).join(' and ')} ${folders.length > 1 ? 'have' : 'has'} no such document`,
+      });
     else if (feature.source && feature.path !== featureFileNameOf(feature.source))
       features.push({ path: feature.path, problem: `is tagged @source:${feature.source}, whose transcription is ${featureFileNameOf(feature.source)}` });
   }
-  if (!names.length) features.push({ path: specsDir, problem: 'holds no .md documents' });
-  const ok = !features.length && documents.every((document) => document.status === 'match');
+  const ok = !features.length && documents.every((document) => document.status === 'match' || document.status === 'pending');
   return { documents, features, ok };
 }
 
-async function checkDocument(specsDir: string, featuresDir: string, name: string): Promise<DocumentCheck> {
+async function checkDocument(folder: SpecsFolder, featuresDir: string, name: string): Promise<DocumentCheck> {
   const featureFile = featureFileNameOf(name);
+  const specsDir = folder.dir;
   let imported;
   try {
     imported = importMarkdownSpec(await readFile(join(specsDir, name), 'utf8'), name);
   } catch (error) {
     const problems = error instanceof SpecFormatError ? error.message.split('\n') : [`${name}: ${error instanceof Error ? error.message : String(error)}`];
-    return { document: name, featureFile, scenarios: 0, status: 'invalid', problems };
+    return { document: name, specsDir, featureFile, scenarios: 0, status: 'invalid', problems };
   }
-  const base = { document: name, featureFile, scenarios: imported.scenarios.length };
+  const base = { document: name, specsDir, featureFile, scenarios: imported.scenarios.length };
   const path = join(featuresDir, featureFile);
-  if (!existsSync(path)) return { ...base, status: 'missing' };
+  if (!existsSync(path)) return { ...base, status: folder.handedOver ? 'pending' : 'missing' };
   const current = await readFile(path, 'utf8');
   if (current === imported.feature) return { ...base, status: 'match' };
   const diff = createTwoFilesPatch(`features/${featureFile}`, `${featureFile} imported from ${name}`, current, imported.feature, undefined, undefined, { context: 2 });
@@ -63,7 +85,7 @@ async function checkDocument(specsDir: string, featuresDir: string, name: string
 }
 
 /** The check as people read it: one line per document, the diffs and problems under it, a verdict. */
-export function formatTranscriptionCheck(check: TranscriptionCheck, specsDir: string): string {
+export function formatTranscriptionCheck(check: TranscriptionCheck): string {
   const lines: string[] = [];
   for (const document of check.documents) {
     const where = `features/${document.featureFile}`;
@@ -72,7 +94,12 @@ export function formatTranscriptionCheck(check: TranscriptionCheck, specsDir: st
         lines.push(`ok     ${document.document} -> ${where} (${document.scenarios} scenarios)`);
         break;
       case 'missing':
-        lines.push(`MISSING ${where}: run npm run spec:import -- ${join(specsDir, document.document)}`);
+        lines.push(`MISSING ${where}: run npm run spec:import -- ${join(document.specsDir, document.document)}`);
+        break;
+      case 'pending':
+        lines.push(
+          `PENDING ${document.document} (${document.scenarios} scenarios, handed over in ${document.specsDir}): not transcribed yet (npm run spec:import -- ${join(document.specsDir, document.document)})`,
+        );
         break;
       case 'invalid':
         lines.push(`INVALID ${document.document}:`, ...document.problems!.map((problem) => `  ${problem}`));
@@ -83,10 +110,13 @@ export function formatTranscriptionCheck(check: TranscriptionCheck, specsDir: st
     }
   }
   for (const feature of check.features) lines.push(`TAGS   features/${feature.path} ${feature.problem}`);
-  const scenarios = check.documents.reduce((sum, document) => sum + document.scenarios, 0);
+  const transcribed = check.documents.filter((document) => document.status !== 'pending');
+  const pending = check.documents.length - transcribed.length;
+  const scenarios = transcribed.reduce((sum, document) => sum + document.scenarios, 0);
+  const folders = [...new Set(check.documents.map((document) => document.specsDir))].join(', ');
   lines.push(
     check.ok
-      ? `spec:check: ${check.documents.length} documents, ${scenarios} scenarios, every transcription matches its source (${specsDir})`
+      ? `spec:check: ${transcribed.length} documents, ${scenarios} scenarios, every transcription matches its source (${folders})${pending ? `; ${pending} handed-over ${pending === 1 ? 'document' : 'documents'} pending` : ''}`
       : `spec:check: FAILED (see above): a transcription must be exactly what its document imports as (fix the document or re-import it with npm run spec:import, never edit a transcription by hand), and every feature is tagged @source:<document> or @own`,
   );
   return lines.join('\n');

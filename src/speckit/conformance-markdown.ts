@@ -6,10 +6,11 @@ export function renderConformanceMarkdown(report: ConformanceReport): string {
   const lines = [
     '# Conformance report',
     '',
-    `Generated ${report.generatedAt}. Source documents: ${'dir' in report.specs ? report.specs.dir : `not available (${report.specs.error}); source lines are missing`}.`,
+    `Generated ${report.generatedAt}. Source documents: ${'dir' in report.specs ? [report.specs.dir, report.specs.nextDir].filter(Boolean).join(' and ') : `not available (${report.specs.error}); source lines are missing`}.`,
     '',
     `- Transcribed scenarios (the documents): **${transcribed.passed}/${transcribed.total} passed**`,
     `- Our own scenarios (\`@own\`): **${own.passed}/${own.total} passed**`,
+    ...(report.pending.length ? [`- Handed over, not transcribed yet: ${report.pending.map((document) => `\`${document.document}\` (${document.scenarios} scenarios)`).join(', ')}`] : []),
     ...(report.untagged.length ? [`- Features tagged neither \`@source:\` nor \`@own\`: ${report.untagged.map((uri) => `\`${uri}\``).join(', ')}`] : []),
     '',
     '## Source documents',

@@ -39,8 +39,10 @@ export interface OwnFeatureConformance {
 
 export interface ConformanceReport {
   generatedAt: string;
-  /** Where the source documents were read from, or why they were not. */
-  specs: { dir: string } | { error: string };
+  /** Where the source documents were read from (the handed-over folder too, when there is one), or why they were not. */
+  specs: { dir: string; nextDir?: string } | { error: string };
+  /** Documents handed over (in the handed-over folder) that have no transcription yet. */
+  pending: Array<{ document: string; scenarios: number }>;
   transcribed: { passed: number; total: number; documents: DocumentConformance[] };
   own: { passed: number; total: number; features: OwnFeatureConformance[] };
   /** Features that are neither (they break the tag scheme; spec:check names them). */
@@ -52,7 +54,12 @@ export interface ConformanceReport {
  * document and in the feature, its status and duration; our own features apart. `documents` are the
  * imports of the source documents (the traceability map); without them source lines are null.
  */
-export function buildConformanceReport(envelopes: readonly Envelope[], documents: readonly ImportedSpec[], specs: ConformanceReport['specs']): ConformanceReport {
+export function buildConformanceReport(
+  envelopes: readonly Envelope[],
+  documents: readonly ImportedSpec[],
+  specs: ConformanceReport['specs'],
+  pending: ConformanceReport['pending'] = [],
+): ConformanceReport {
   const query = new Query();
   for (const envelope of envelopes) query.update(envelope);
   const outcomes = new Map<string, Map<number, ScenarioOutcome>>();
@@ -98,6 +105,7 @@ export function buildConformanceReport(envelopes: readonly Envelope[], documents
   return {
     generatedAt: new Date().toISOString(),
     specs,
+    pending,
     transcribed: { ...sum(transcribed), documents: transcribed },
     own: { ...sum(own), features: own },
     untagged,

@@ -1,6 +1,7 @@
 // npm run cucumber:report [-- <cucumber arguments>]: the conformance run with the `report` profile
 // (HTML, JUnit, NDJSON), then reports/conformance.md and reports/conformance.json from its messages.
 /* c8 ignore start -- an entry point that runs the whole conformance run through cucumber's API in a process of its own, which no scenario can nest; the report it writes is built by conformance-report.ts and conformance-markdown.ts, which the speckit scenarios cover. */
+import { existsSync } from 'node:fs';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadConfiguration, runCucumber } from '@cucumber/cucumber/api';
@@ -16,8 +17,8 @@ async function main(): Promise<number> {
   const { runConfiguration } = await loadConfiguration({ profiles: ['report'], provided: process.argv.slice(2) });
   const envelopes: Envelope[] = [];
   const { success } = await runCucumber(runConfiguration, undefined, (envelope) => envelopes.push(envelope));
-  const { documents, specs } = await readDocuments();
-  const report = buildConformanceReport(envelopes, documents, specs);
+  const { documents, specs, pending } = await readDocuments();
+  const report = buildConformanceReport(envelopes, documents, specs, pending);
   await mkdir(REPORTS_DIR, { recursive: true });
   await writeFile(join(REPORTS_DIR, 'conformance.json'), `${JSON.stringify(report, null, 2)}\n`);
   await writeFile(join(REPORTS_DIR, 'conformance.md'), renderConformanceMarkdown(report));
@@ -28,12 +29,24 @@ async function main(): Promise<number> {
   return success ? 0 : 1;
 }
 
-/** The imports of the source documents (the traceability map), when they are available. */
-async function readDocuments(): Promise<{ documents: ImportedSpec[]; specs: ConformanceReport['specs'] }> {
+/**
+ * The imports of the source documents (the traceability map), when they are available; a handed-over
+ * document without a transcription is pending.
+ */
+async function readDocuments(): Promise<{ documents: ImportedSpec[]; specs: ConformanceReport['specs']; pending: ConformanceReport['pending'] }> {
   const location = locateSpecs(process.env, process.cwd());
-  if ('error' in location) return { documents: [], specs: location };
-  const names = (await readdir(location.dir)).filter((name) => name.endsWith('.md')).sort();
-  return { documents: await Promise.all(names.map((name) => importMarkdownSpecFile(join(location.dir, name)))), specs: location };
+  if ('error' in location) return { documents: [], specs: location, pending: [] };
+  const documents: ImportedSpec[] = [];
+  const pending: ConformanceReport['pending'] = [];
+  for (const folder of location.folders) {
+    const names = (await readdir(folder.dir)).filter((name) => name.endsWith('.md')).sort();
+    for (const imported of await Promise.all(names.map((name) => importMarkdownSpecFile(join(folder.dir, name))))) {
+      if (folder.handedOver && !existsSync(join('features', imported.featureFileName))) pending.push({ document: imported.fileName, scenarios: imported.scenarios.length });
+      else documents.push(imported);
+    }
+  }
+  const [main, next] = location.folders;
+  return { documents, specs: { dir: main!.dir, ...(next ? { nextDir: next.dir } : {}) }, pending };
 }
 
 main().then(

@@ -33,15 +33,15 @@ export class SpeckitContext {
 
   constructor(private readonly world: SynapseWorld) {}
 
-  async dir(name: 'specs' | 'features' | 'out'): Promise<string> {
+  async dir(name: 'specs' | 'next' | 'features' | 'out'): Promise<string> {
     const path = join(await this.world.tempDir(), name);
     await mkdir(path, { recursive: true });
     return path;
   }
 
-  async writeDocument(name: string, text: string): Promise<void> {
+  async writeDocument(name: string, text: string, folder: 'specs' | 'next' = 'specs'): Promise<void> {
     this.document = { name, text };
-    await writeFile(join(await this.dir('specs'), name), text);
+    await writeFile(join(await this.dir(folder), name), text);
   }
 
   async writeFeature(name: string, text: string): Promise<void> {
