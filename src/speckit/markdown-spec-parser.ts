@@ -2,7 +2,7 @@ import { STEP_KEYWORDS, type SpecBusinessRule, type SpecDocument, type SpecScena
 import { SpecFormatError, type SpecProblem } from './spec-format-error';
 
 /**
- * Reads a Markdown BDD document of the project's format (see README, "The Markdown importer"):
+ * Reads a Markdown BDD document of the project's format (see docs/specification.md, "The Markdown importer"):
  * `# title`, `## 范围` / `## 概述`, `## Feature: X` with `### Scenario: Y` and `**Given**` ... lines,
  * `## 业务规则` with `### Rule: X`. Fenced code blocks and other `##` sections are left out. Anything that
  * would be silently lost or misread (a step outside a scenario, a scenario without steps, an unknown

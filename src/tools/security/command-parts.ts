@@ -28,7 +28,7 @@ const SHELL_INTERPRETERS: ReadonlySet<string | undefined> = new Set(['bash', 'sh
  * `||`, `|`, `&`, newlines and parentheses; `$(...)`, backticks, `<(...)`, here-documents fed to a shell,
  * `bash -c '...'`, `eval`, `find -exec` and wrappers (`sudo`, `env`, `xargs`, `timeout`...) add the
  * commands inside them. An over-approximation by design: it never throws, and when in doubt it yields a
- * part rather than hiding one. Variables, aliases and functions are not expanded (see the README).
+ * part rather than hiding one. Variables, aliases and functions are not expanded (see docs/security.md).
  */
 export function commandParts(line: string, depth = 0): CommandPart[] {
   const found = scanList(line, depth);
