@@ -1,13 +1,14 @@
 // Dependency rules for src/ (npm run deps, in npm test). The layers, top to bottom:
 //
-//   cli  ->  runner / runtime / subagents  ->  extensions  ->  tools / session / todo  ->  llm
+//   cli  ->  service / repl  ->  runner / runtime / subagents  ->  context / hooks / usage  ->  extensions
+//        ->  tools / session / todo / settings  ->  llm
 //
 // A module imports its own folder and the layers below it, never above. src/env-settings.ts is the one
 // shared utility (every layer may use it; it imports nothing of ours). src/index.ts and src/testing.ts are
 // the package's entry points and src/cli.ts the executable's: nothing in src imports them.
 // Type-only imports count: they are coupling too, even though the compiler erases them.
 
-const LAYERS_ABOVE_LLM = '^src/(cli|runner|runtime|subagents|extensions|tools|session|todo)/';
+const LAYERS_ABOVE_LLM = '^src/(cli|service|repl|runner|runtime|subagents|context|hooks|usage|extensions|tools|session|todo|settings)/';
 const ENTRY_POINTS = '^src/(index|testing|cli)[.]ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -22,31 +23,47 @@ module.exports = {
       to: { path: [LAYERS_ABOVE_LLM, ENTRY_POINTS, '^src/speckit/'] },
     },
     {
-      name: 'tools-session-todo-below-extensions',
-      comment: 'tools, session and todo sit under extensions, the runners and the CLI.',
+      name: 'tools-session-todo-settings-below-extensions',
+      comment: 'tools, session, todo and settings sit under extensions, the runners and the CLI.',
       severity: 'error',
-      from: { path: '^src/(tools|session|todo)/' },
-      to: { path: ['^src/(cli|runner|runtime|subagents|extensions)/', ENTRY_POINTS] },
+      from: { path: '^src/(tools|session|todo|settings)/' },
+      to: { path: ['^src/(cli|service|repl|runner|runtime|subagents|context|hooks|usage|extensions)/', ENTRY_POINTS] },
     },
     {
-      name: 'tools-session-todo-siblings',
-      comment: 'Within the layer only tools uses todo (the TodoWrite command edits the TodoStore); session and todo use no sibling.',
+      name: 'tools-session-todo-settings-siblings',
+      comment:
+        'Within the layer only tools uses todo (the TodoWrite command edits the TodoStore) and settings (what the workspace may make us run); ' +
+        'session, todo and settings use no sibling.',
       severity: 'error',
-      from: { path: '^src/(tools|session|todo)/' },
-      to: { path: '^src/(tools|session|todo)/', pathNot: ['^src/$1/', '^src/todo/'] },
+      from: { path: '^src/(tools|session|todo|settings)/' },
+      to: { path: '^src/(tools|session|todo|settings)/', pathNot: ['^src/$1/', '^src/todo/', '^src/settings/'] },
     },
     {
       name: 'extensions-below-runners',
       comment: 'extensions (MCP, skills) plug into the router from below the runners; the router knows them only as ExtensionHandlers.',
       severity: 'error',
       from: { path: '^src/extensions/' },
-      to: { path: ['^src/(cli|runner|runtime|subagents)/', ENTRY_POINTS] },
+      to: { path: ['^src/(cli|service|repl|runner|runtime|subagents|context|hooks|usage)/', ENTRY_POINTS] },
     },
     {
-      name: 'runners-below-cli',
-      comment: 'The library never reaches up into the CLI: behaviour lives in src/, the CLI is a thin consumer.',
+      name: 'context-hooks-usage-below-runners',
+      comment: 'Context management, hooks and usage serve the runners; they never reach up into a runner, the service, the REPL or the CLI.',
+      severity: 'error',
+      from: { path: '^src/(context|hooks|usage)/' },
+      to: { path: ['^src/(cli|service|repl|runner|runtime|subagents)/', ENTRY_POINTS] },
+    },
+    {
+      name: 'runners-below-service-and-repl',
+      comment: 'The library never reaches up into the CLI, the service or the REPL: behaviour lives in src/, the CLI is a thin consumer.',
       severity: 'error',
       from: { path: '^src/(runner|runtime|subagents)/' },
+      to: { path: ['^src/(cli|service|repl)/', ENTRY_POINTS] },
+    },
+    {
+      name: 'service-and-repl-below-cli',
+      comment: 'The service and the REPL command layer are library code the CLI renders; they never import the CLI.',
+      severity: 'error',
+      from: { path: '^src/(service|repl)/' },
       to: { path: ['^src/cli/', ENTRY_POINTS] },
     },
     {
