@@ -1,0 +1,110 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Given, Then, When } from '@cucumber/cucumber';
+import { expect } from 'chai';
+import type { SandboxMode } from '../src';
+import { SecurityContext } from './support/security-context';
+import { ToolsContext, waitForProcessExit } from './support/tools-context';
+import type { SynapseWorld } from './support/world';
+
+const security = (world: SynapseWorld) => world.use(SecurityContext);
+const tools = (world: SynapseWorld) => world.use(ToolsContext);
+const placeholder = (world: SynapseWorld, name: string) => {
+  const value = tools(world).placeholders.get(name);
+  if (value === undefined) throw new Error(`no step set {${name}} in this scenario`);
+  return value;
+};
+const fill = (world: SynapseWorld, text: string) => text.replace(/\{([\w-]+)\}/g, (_, name: string) => placeholder(world, name));
+
+/** Every output of the commands a repeated step routed, to assert on all of them. */
+const repeatedOutputs = new WeakMap<SynapseWorld, string[]>();
+
+// The bubblewrap case is tagged @bwrap (skipped, with the reason, where bwrap cannot work); the other hides bwrap.
+Given(/^Router 的沙箱模式为 "([\w-]+)"（(bubblewrap 把关|没有 bubblewrap)）$/, async function (this: SynapseWorld, mode: SandboxMode, guard: string) {
+  if (guard === '没有 bubblewrap') this.setEnv('SYNAPSE_BWRAP', 'none');
+  tools(this).placeholders.set('workspace', await realpath(await this.tempDir()));
+  security(this).configure({ sandbox: mode });
+  const router = await tools(this).router();
+  expect(router.security.sandbox.enforced).to.equal(guard === 'bubblewrap 把关');
+});
+
+Given('工作区外的目录 {string} 里有文件 `{}` 内容为 {string}', async function (this: SynapseWorld, name: string, file: string, content: string) {
+  if (!tools(this).placeholders.has(name)) {
+    const dir = await realpath(await mkdtemp('/var/tmp/synapse-spec-outside-'));
+    this.onCleanup(() => rm(dir, { recursive: true, force: true }));
+    tools(this).placeholders.set(name, dir);
+  }
+  await writeFile(join(placeholder(this, name), file), content);
+});
+
+Given(/^宿主的 \/tmp 里有一个内容为 "(.*)" 的文件 `\{secret\}`$/, async function (this: SynapseWorld, content: string) {
+  const dir = await mkdtemp('/tmp/synapse-spec-hidden-');
+  this.onCleanup(() => rm(dir, { recursive: true, force: true }));
+  await writeFile(join(dir, 'secret.txt'), content);
+  await writeFile(join(dir, 'only-there.txt'), content);
+  tools(this).placeholders.set('secret', join(dir, 'secret.txt'));
+  tools(this).placeholders.set('secret-dir', dir);
+});
+
+/**
+ * A host process (not the sandboxed shell: it may do anything in the workspace) that swaps `name` between
+ * two states with atomic renames, as fast as it can, until the scenario ends.
+ */
+async function startSwapper(world: SynapseWorld, name: string, first: string, second: string): Promise<void> {
+  const script = `while :; do ${first} && mv -Tf .swap-a "$NAME"; ${second} && mv -Tf .swap-b "$NAME"; done`;
+  const swapper = spawn('bash', ['-c', script], { cwd: await world.tempDir(), detached: true, stdio: 'ignore', env: { ...process.env, NAME: name } });
+  world.onCleanup(async () => {
+    process.kill(-swapper.pid!, 'SIGKILL');
+    await waitForProcessExit(swapper.pid!);
+  });
+}
+
+Given(
+  '宿主上一个进程不停地把工作区里的 `{word}` 在内容为 {string} 的普通文件与指向 `{}` 的符号链接之间切换',
+  async function (this: SynapseWorld, name: string, content: string, target: string) {
+    process.env.SYNAPSE_SPEC_SWAP_CONTENT = content;
+    this.onCleanup(() => delete process.env.SYNAPSE_SPEC_SWAP_CONTENT);
+    await startSwapper(this, name, 'printf %s "$SYNAPSE_SPEC_SWAP_CONTENT" > .swap-a', `ln -sfn '${fill(this, target)}' .swap-b`);
+  },
+);
+
+Given('宿主上一个进程不停地把工作区里的 `{word}` 在指向 `{}` 与指向 `{}` 的符号链接之间切换', async function (this: SynapseWorld, name: string, first: string, second: string) {
+  await startSwapper(this, name, `ln -sfn '${fill(this, first)}' .swap-a`, `ln -sfn '${fill(this, second)}' .swap-b`);
+});
+
+When(
+  '反复路由命令 `{}`，直到成功与失败各至少 {int} 次（最多 {int} 次）',
+  async function (this: SynapseWorld, command: string, enough: number, most: number) {
+    const router = await tools(this).router();
+    const outputs: string[] = [];
+    repeatedOutputs.set(this, outputs);
+    const counts = { succeeded: 0, failed: 0 };
+    for (let attempt = 0; attempt < most && (counts.succeeded < enough || counts.failed < enough); attempt++) {
+      const result = await router.route(command);
+      outputs.push(result.stdout + result.stderr);
+      counts[result.exitCode === 0 ? 'succeeded' : 'failed']++;
+      if (attempt === 0 || result.exitCode !== 0) tools(this).record(command, result);
+    }
+    this.log(`${command}: ${counts.succeeded} succeeded, ${counts.failed} failed`);
+    // Both states of the name were met: the race was really run.
+    expect(counts, `\`${command}\` never met both states within ${most} attempts`).to.satisfy(({ succeeded, failed }: typeof counts) => succeeded >= enough && failed >= enough);
+  },
+);
+
+Then('这些命令的输出中都不应出现 {string}', function (this: SynapseWorld, text: string) {
+  const outputs = repeatedOutputs.get(this)!;
+  expect(outputs.length).to.be.greaterThan(0);
+  const leaked = outputs.filter((output) => output.includes(text));
+  expect(leaked, `${leaked.length} of ${outputs.length} outputs revealed it, such as:\n${leaked[0]}`).to.deep.equal([]);
+});
+
+Then('工作区外的目录 {string} 应仍是空的', async function (this: SynapseWorld, name: string) {
+  await tools(this).result();
+  expect(await readdir(placeholder(this, name))).to.deep.equal([]);
+});
+
+Then('工作区外的目录 {string} 里的文件 `{}` 应仍为 {string}', async function (this: SynapseWorld, name: string, file: string, content: string) {
+  expect(await readdir(placeholder(this, name))).to.deep.equal([file]);
+  expect(await readFile(join(placeholder(this, name), file), 'utf8')).to.equal(content);
+});
