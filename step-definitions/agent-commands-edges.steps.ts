@@ -2,6 +2,7 @@ import { readdir, readlink, realpath, symlink, truncate } from 'node:fs/promises
 import { Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { walkFiles } from '../src/tools/file-walker';
+import { LocalFiles } from '../src/tools/security/local-files';
 import { ToolsContext } from './support/tools-context';
 import type { SynapseWorld } from './support/world';
 
@@ -45,8 +46,10 @@ When(/^遍历工作区(?:，最多进入 (\d+) 层目录)?(，信号已经取消
   const controller = new AbortController();
   if (cancelled) controller.abort();
   const files: string[] = [];
-  const options = { signal: controller.signal, enter: () => true, ...(depth === undefined ? {} : { maxDepth: Number(depth) }) };
-  for await (const file of walkFiles(await this.tempDir(), options)) files.push(file);
+  const workspace = await this.tempDir();
+  const local = new LocalFiles({ workspace, confined: false });
+  const options = { signal: controller.signal, list: (path: string) => local.list(path), ...(depth === undefined ? {} : { maxDepth: Number(depth) }) };
+  for await (const file of walkFiles(workspace, options)) files.push(file);
   walked.set(this, files);
 });
 

@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { lstat, mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { SandboxMode } from '../src';
+import { eventually } from './support/mcp-servers';
 import { SecurityContext } from './support/security-context';
 import { ToolsContext, waitForProcessExit } from './support/tools-context';
 import type { SynapseWorld } from './support/world';
@@ -49,48 +50,65 @@ Given(/^宿主的 \/tmp 里有一个内容为 "(.*)" 的文件 `\{secret\}`$/, a
 
 /**
  * A host process (not the sandboxed shell: it may do anything in the workspace) that swaps `name` between
- * two states with atomic renames, as fast as it can, until the scenario ends.
+ * two states with atomic renames, as fast as it can, until the scenario ends. One process that forks
+ * nothing: a shell loop of `ln` and `mv` would go through the pid space in seconds, and a pid used again
+ * by a process group leader is one a stale kill could reach.
  */
-async function startSwapper(world: SynapseWorld, name: string, first: string, second: string): Promise<void> {
-  const script = `while :; do ${first} && mv -Tf .swap-a "$NAME"; ${second} && mv -Tf .swap-b "$NAME"; done`;
-  const swapper = spawn('bash', ['-c', script], { cwd: await world.tempDir(), detached: true, stdio: 'ignore', env: { ...process.env, NAME: name } });
+async function startSwapper(world: SynapseWorld, name: string, first: SwapState, second: SwapState): Promise<void> {
+  const script = `
+    const fs = require('node:fs');
+    const [name, first, second] = JSON.parse(process.argv[1]);
+    const make = (state, path) => (state.link ? fs.symlinkSync(state.link, path) : fs.writeFileSync(path, state.content));
+    for (;;) for (const state of [first, second]) {
+      fs.rmSync('.swap', { force: true });
+      make(state, '.swap');
+      fs.renameSync('.swap', name);
+    }`;
+  const workspace = await world.tempDir();
+  const swapper = spawn(process.execPath, ['-e', script, JSON.stringify([name, first, second])], { cwd: workspace, stdio: 'ignore' });
   world.onCleanup(async () => {
-    process.kill(-swapper.pid!, 'SIGKILL');
+    swapper.kill('SIGKILL');
     await waitForProcessExit(swapper.pid!);
   });
+  // It is swapping once the name is there (a command before that would only find nothing).
+  const started = await eventually(
+    () =>
+      lstat(join(workspace, name)).then(
+        () => true,
+        () => false,
+      ),
+    10_000,
+  );
+  expect(started, `the swapping process never made ${name}`).to.equal(true);
 }
 
-Given(
-  '宿主上一个进程不停地把工作区里的 `{word}` 在内容为 {string} 的普通文件与指向 `{}` 的符号链接之间切换',
-  async function (this: SynapseWorld, name: string, content: string, target: string) {
-    process.env.SYNAPSE_SPEC_SWAP_CONTENT = content;
-    this.onCleanup(() => delete process.env.SYNAPSE_SPEC_SWAP_CONTENT);
-    await startSwapper(this, name, 'printf %s "$SYNAPSE_SPEC_SWAP_CONTENT" > .swap-a', `ln -sfn '${fill(this, target)}' .swap-b`);
-  },
-);
+type SwapState = { content: string } | { link: string };
 
-Given('宿主上一个进程不停地把工作区里的 `{word}` 在指向 `{}` 与指向 `{}` 的符号链接之间切换', async function (this: SynapseWorld, name: string, first: string, second: string) {
-  await startSwapper(this, name, `ln -sfn '${fill(this, first)}' .swap-a`, `ln -sfn '${fill(this, second)}' .swap-b`);
+Given('宿主上一个进程不停地把工作区里的 `{word}` 在内容为 {string} 的普通文件与指向 `{}` 的符号链接之间切换', async function (this: SynapseWorld, name: string, content: string, target: string) {
+  await startSwapper(this, name, { content }, { link: fill(this, target) });
 });
 
-When(
-  '反复路由命令 `{}`，直到成功与失败各至少 {int} 次（最多 {int} 次）',
-  async function (this: SynapseWorld, command: string, enough: number, most: number) {
-    const router = await tools(this).router();
-    const outputs: string[] = [];
-    repeatedOutputs.set(this, outputs);
-    const counts = { succeeded: 0, failed: 0 };
-    for (let attempt = 0; attempt < most && (counts.succeeded < enough || counts.failed < enough); attempt++) {
-      const result = await router.route(command);
-      outputs.push(result.stdout + result.stderr);
-      counts[result.exitCode === 0 ? 'succeeded' : 'failed']++;
-      if (attempt === 0 || result.exitCode !== 0) tools(this).record(command, result);
-    }
-    this.log(`${command}: ${counts.succeeded} succeeded, ${counts.failed} failed`);
-    // Both states of the name were met: the race was really run.
-    expect(counts, `\`${command}\` never met both states within ${most} attempts`).to.satisfy(({ succeeded, failed }: typeof counts) => succeeded >= enough && failed >= enough);
-  },
-);
+Given('宿主上一个进程不停地把工作区里的 `{word}` 在指向 `{}` 与指向 `{}` 的符号链接之间切换', async function (this: SynapseWorld, name: string, first: string, second: string) {
+  await startSwapper(this, name, { link: fill(this, first) }, { link: fill(this, second) });
+});
+
+When('反复路由命令 `{}`，直到成功与失败各至少 {int} 次（最多 {int} 次）', async function (this: SynapseWorld, command: string, enough: number, most: number) {
+  const router = await tools(this).router();
+  const outputs: string[] = [];
+  repeatedOutputs.set(this, outputs);
+  const counts = { succeeded: 0, failed: 0 };
+  const examples: Record<string, string> = {};
+  for (let attempt = 0; attempt < most && (counts.succeeded < enough || counts.failed < enough); attempt++) {
+    const result = await router.route(command);
+    const outcome = result.exitCode === 0 ? 'succeeded' : 'failed';
+    outputs.push(result.stdout + result.stderr);
+    counts[outcome]++;
+    examples[outcome] ??= `${result.stdout}${result.stderr}`.trim();
+  }
+  this.log(`${command}: ${counts.succeeded} succeeded (such as: ${examples.succeeded}), ${counts.failed} failed (such as: ${examples.failed})`);
+  // Both states of the name were met: the race was really run.
+  expect(counts, `\`${command}\` never met both states within ${most} attempts`).to.satisfy(({ succeeded, failed }: typeof counts) => succeeded >= enough && failed >= enough);
+});
 
 Then('这些命令的输出中都不应出现 {string}', function (this: SynapseWorld, text: string) {
   const outputs = repeatedOutputs.get(this)!;

@@ -20,6 +20,8 @@ export interface ShellLaunch {
   args: string[];
   /** The launcher ties the shell's life to ours itself (bwrap --die-with-parent in a pid namespace). */
   diesWithParent: boolean;
+  /** Where the shell starts (chosen by the sandbox: see Sandbox.startDirectory). */
+  cwd: string;
 }
 
 export interface ShellProcessOptions {

@@ -1,0 +1,127 @@
+import { constants } from 'node:fs';
+import { mkdir, open, readlink, type FileHandle } from 'node:fs/promises';
+import { isAbsolute, join, normalize, relative, sep } from 'node:path';
+import { errnoError, FileRefusal } from './file-refusal';
+import { protectedEntry } from './protected-paths';
+
+const { O_RDONLY, O_DIRECTORY, O_NOFOLLOW } = constants;
+/** As the kernel limits a path's symlinks (MAXSYMLINKS). */
+const MAX_SYMLINKS = 40;
+
+/**
+ * `name` in an open directory: Node has no openat(2), but the kernel resolves `/proc/self/fd/<n>` to the
+ * directory the descriptor holds (whatever has been renamed since), then looks up this one component there.
+ */
+export const inDirectory = (directory: FileHandle, name: string): string => `/proc/self/fd/${directory.fd}/${name}`;
+
+/** The file an open descriptor holds, by that descriptor (never by a name that may have been swapped). */
+export const byDescriptor = (handle: FileHandle): string => `/proc/self/fd/${handle.fd}`;
+
+/** Opens the last component in its directory with O_NOFOLLOW; a symlink there fails with ELOOP. */
+export type LastComponentOpener = (directory: FileHandle, name: string) => Promise<FileHandle>;
+
+/** A symlink met on the way, by its place in the path's components and the text it holds. */
+interface LinkMet {
+  at: number;
+  target: string;
+}
+
+/** The last component was a symlink when it was opened and is none when it is read: walk again. */
+const CHANGED = Symbol('changed');
+
+/**
+ * Opens `path` below `workspace` without ever letting the kernel follow a symlink there. The walk starts
+ * from a descriptor of the workspace and opens one component at a time, each relative to the descriptor of
+ * the one before, with O_NOFOLLOW: so every directory opened is, by construction, a child of the previous
+ * one, back to the workspace, and no rename or swap can move the walk elsewhere (a component turned into a
+ * symlink fails to open; it is not followed). A symlink met on the way is read and its text walked again
+ * from the workspace, the same way: one that stays inside is followed, one that leads out is refused.
+ * `createParents` makes the missing directories (mkdir does not follow a symlink either). The protected
+ * entries (see protected-paths.ts) are refused wherever the walk leads. Linux only (it needs /proc).
+ */
+export async function openBeneath(workspace: string, path: string, openLast: LastComponentOpener, createParents = false): Promise<FileHandle> {
+  let parts = componentsBelow(workspace, path, path);
+  for (let links = 0; ; links++) {
+    refuseProtected(parts, path);
+    const walked = await walk(workspace, parts, openLast, createParents);
+    if (walked !== CHANGED && !('at' in walked)) return walked;
+    // Stryker disable next-line EqualityOperator: one link more or less before ELOOP
+    if (links === MAX_SYMLINKS) throw errnoError('ELOOP', `too many levels of symbolic links: ${path}`);
+    if (walked !== CHANGED) parts = followLink(workspace, parts, walked, path);
+  }
+}
+
+/** The components of `path` below `workspace` (both absolute; `..` resolved as written), or a refusal. */
+function componentsBelow(workspace: string, path: string, asked: string, link?: FileRefusal['details']['link']): string[] {
+  const below = relative(workspace, normalize(path));
+  if (below === '..' || below.startsWith(`..${sep}`) || isAbsolute(below)) throw new FileRefusal({ reason: 'outside', path: asked, link });
+  return below ? below.split(sep) : [];
+}
+
+function refuseProtected(parts: string[], path: string): void {
+  const entry = protectedEntry(parts);
+  if (entry) throw new FileRefusal({ reason: 'protected', path, entry });
+}
+
+/** The path's components once the link met is replaced by what it holds (relative to its own directory). */
+function followLink(workspace: string, parts: string[], { at, target }: LinkMet, path: string): string[] {
+  const directory = join(workspace, ...parts.slice(0, at));
+  const resolved = isAbsolute(target) ? target : join(directory, target);
+  const link = { path: join(directory, parts[at]!), target };
+  return [...componentsBelow(workspace, resolved, path, link), ...parts.slice(at + 1)];
+}
+
+async function walk(workspace: string, parts: string[], openLast: LastComponentOpener, createParents: boolean): Promise<FileHandle | LinkMet | typeof CHANGED> {
+  // The workspace itself is configuration (its real path, resolved once when the sandbox was made).
+  let directory = await open(workspace, O_RDONLY | O_DIRECTORY);
+  try {
+    if (!parts.length) throw errnoError('EISDIR', `${workspace} is the workspace directory`);
+    for (let at = 0; at < parts.length - 1; at++) {
+      const next = await openDirectory(directory, parts[at]!, createParents);
+      if (typeof next === 'string') return { at, target: next };
+      await directory.close();
+      directory = next;
+    }
+    const last = parts.length - 1;
+    try {
+      return await openLast(directory, parts[last]!);
+    } catch (error) {
+      const target = await symlinkText(directory, parts[last]!, error);
+      if (target === undefined) return CHANGED;
+      return { at: last, target };
+    }
+  } finally {
+    await directory.close();
+  }
+}
+
+/** The directory `name` in `directory`, or the text of the symlink found there instead. */
+async function openDirectory(directory: FileHandle, name: string, create: boolean): Promise<FileHandle | string> {
+  try {
+    return await open(inDirectory(directory, name), O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && create) {
+      await mkdir(inDirectory(directory, name)).catch((failure: NodeJS.ErrnoException) => {
+        if (failure.code !== 'EEXIST') throw failure; // made meanwhile: opened (or found a link) below
+      });
+      return openDirectory(directory, name, false);
+    }
+    const target = await symlinkText(directory, name, error);
+    if (target === undefined) throw error; // a file where a directory is wanted (or a link swapped for one)
+    return target;
+  }
+}
+
+/**
+ * After an open with O_NOFOLLOW failed with ELOOP (the last component) or ENOTDIR (a directory): the text
+ * of the symlink `name` is, or undefined when it is none by now. Any other failure is thrown as it is.
+ */
+async function symlinkText(directory: FileHandle, name: string, error: unknown): Promise<string | undefined> {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code !== 'ELOOP' && code !== 'ENOTDIR') throw error;
+  try {
+    return await readlink(inDirectory(directory, name));
+  } catch {
+    return undefined;
+  }
+}
