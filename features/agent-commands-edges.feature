@@ -46,7 +46,7 @@ Feature: Agent 命令的边界：分页与上限、读写错误、取消、glob 
     Scenario: edit 读到了文本，写回时失败
       Given Router 的沙箱模式为 "off"
       When 路由命令 `edit /proc/self/status Name: x`
-      Then 命令结果应为 stdout ""、stderr "Cannot access /proc/self/status: EINVAL: invalid argument, write\n"、退出码 1
+      Then 命令结果应为 stdout ""、stderr "Cannot access /proc/self/status: ESPIPE: invalid seek, write\n"、退出码 1
 
   Rule: read 不留下打开的文件
 

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
-import { lstat, mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { lstat, mkdtemp, readdir, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { SandboxMode } from '../src';
@@ -126,3 +126,42 @@ Then('工作区外的目录 {string} 里的文件 `{}` 应仍为 {string}', asyn
   expect(await readdir(placeholder(this, name))).to.deep.equal([file]);
   expect(await readFile(join(placeholder(this, name), file), 'utf8')).to.equal(content);
 });
+
+// --- The sandbox's mounts and where a shell starts again ---------------------------------------------------
+
+Given(/^本进程在宿主上的 pid 记为 `\{host-pid\}`$/, function (this: SynapseWorld) {
+  tools(this).placeholders.set('host-pid', String(process.pid));
+});
+
+Given('工作区外有指向 `{}` 的符号链接 {string} 与指向 `{}` 的符号链接 {string}', async function (this: SynapseWorld, first: string, firstName: string, second: string, secondName: string) {
+  const dir = await realpath(await mkdtemp('/var/tmp/synapse-spec-links-'));
+  this.onCleanup(() => rm(dir, { recursive: true, force: true }));
+  for (const [target, name] of [
+    [first, firstName],
+    [second, secondName],
+  ] as const) {
+    await symlink(target, join(dir, name));
+    tools(this).placeholders.set(name, join(dir, name));
+  }
+});
+
+Given('Router 的可读路径是工作区所在的目录，沙箱模式为 {string}', async function (this: SynapseWorld, mode: SandboxMode) {
+  security(this).configure({ sandbox: mode, readablePaths: [dirname(await realpath(await this.tempDir()))] });
+  await tools(this).router();
+});
+
+Then('命令结果的 stderr 应包含 {string}', async function (this: SynapseWorld, text: string) {
+  expect((await tools(this).result()).stderr).to.contain(fill(this, text));
+});
+
+Then('命令的标准输出应以工作区的路径结尾', async function (this: SynapseWorld) {
+  expect((await tools(this).result()).stdout).to.match(new RegExp(`(^|\\n)${escapeRegExp(await realpath(await this.tempDir()))}\\n$`));
+});
+
+Then('路由器的当前目录应为工作区本身', async function (this: SynapseWorld) {
+  expect((await tools(this).router()).cwd).to.equal(await realpath(await this.tempDir()));
+});
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -33,7 +33,7 @@ export const editCommand: AgentCommand = {
         return failure ? undefined : Buffer.from(content.slice(0, first) + newText + content.slice(first + oldText.length));
       });
     } catch (error) {
-      if (error instanceof NotRegularFile) return executionFailure(`Cannot edit ${path}: it is not a regular file`);
+      if (error instanceof NotRegularFile || (error as NodeJS.ErrnoException).code === 'EISDIR') return executionFailure(`Cannot edit ${path}: it is not a regular file`);
       if (error instanceof FileTooLarge) return executionFailure(`Cannot edit ${path}: it is ${error.size} bytes, over the ${MAX_EDIT_BYTES / 1024 / 1024} MB edit limit; use sed or a script`);
       return fileErrorResult(error, path);
     }

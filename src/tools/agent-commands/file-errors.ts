@@ -9,6 +9,5 @@ export function fileErrorResult(error: unknown, path: string): CommandResult {
   if (code === 'ENOENT' || code === 'ENOTDIR') return executionFailure(`File not found: ${path}`);
   if (code === 'EISDIR') return executionFailure(`Is a directory: ${path} (list it with glob or ls)`);
   if (code === 'EACCES' || code === 'EPERM') return executionFailure(`Permission denied: ${path}`);
-  if (code === 'ELOOP') return executionFailure(`Cannot access ${path}: too many levels of symbolic links`);
   return executionFailure(`Cannot access ${path}: ${(error as Error)?.message ?? String(error)}`);
 }

@@ -46,7 +46,7 @@ export async function openBeneath(workspace: string, path: string, openLast: Las
     const walked = await walk(workspace, parts, openLast, createParents);
     if (walked !== CHANGED && !('at' in walked)) return walked;
     // Stryker disable next-line EqualityOperator: one link more or less before ELOOP
-    if (links === MAX_SYMLINKS) throw errnoError('ELOOP', `too many levels of symbolic links: ${path}`);
+    if (links === MAX_SYMLINKS) throw errnoError('ELOOP', `ELOOP: too many symbolic links encountered, open '${path}'`);
     if (walked !== CHANGED) parts = followLink(workspace, parts, walked, path);
   }
 }
@@ -75,7 +75,7 @@ async function walk(workspace: string, parts: string[], openLast: LastComponentO
   // The workspace itself is configuration (its real path, resolved once when the sandbox was made).
   let directory = await open(workspace, O_RDONLY | O_DIRECTORY);
   try {
-    if (!parts.length) throw errnoError('EISDIR', `${workspace} is the workspace directory`);
+    if (!parts.length) throw errnoError('EISDIR', `EISDIR: illegal operation on a directory, open '${workspace}'`);
     for (let at = 0; at < parts.length - 1; at++) {
       const next = await openDirectory(directory, parts[at]!, createParents);
       if (typeof next === 'string') return { at, target: next };

@@ -53,9 +53,7 @@ export class LocalFiles implements FilePort {
   }
 
   async replace(id: number, content: Buffer): Promise<void> {
-    const handle = this.handle(id);
-    await handle.truncate(0);
-    await writeAll(handle, content);
+    await replaceContent(this.handle(id), content);
   }
 
   async close(id: number): Promise<void> {
@@ -67,8 +65,7 @@ export class LocalFiles implements FilePort {
   async write(path: string, content: Buffer): Promise<void> {
     const handle = await this.openToWrite(path, O_WRONLY | O_CREAT, true);
     try {
-      await handle.truncate(0);
-      await writeAll(handle, content);
+      await replaceContent(handle, content);
     } finally {
       await handle.close();
     }
@@ -147,10 +144,12 @@ export class LocalFiles implements FilePort {
   }
 }
 
-async function writeAll(handle: FileHandle, content: Buffer): Promise<void> {
+/** Writes over the file from its start, then cuts what is left of the old content (a file that cannot be written keeps it). */
+async function replaceContent(handle: FileHandle, content: Buffer): Promise<void> {
   for (let written = 0; written < content.length; ) {
     written += (await handle.write(content, written, content.length - written, written)).bytesWritten;
   }
+  await handle.truncate(content.length);
 }
 
 /** What an opened non-file is: open() cannot open a socket (ENXIO), so a block device is what is left. */
