@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import { lstat, mkdtemp, readdir, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { Given, Then, When } from '@cucumber/cucumber';
+import { type DataTable, Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { SandboxMode } from '../src';
+import { resourceLimitsFromFlags } from '../src/cli/limit-options';
 import { eventually } from './support/mcp-servers';
 import { SecurityContext } from './support/security-context';
 import { ToolsContext, waitForProcessExit } from './support/tools-context';
@@ -165,3 +166,12 @@ Then('路由器的当前目录应为工作区本身', async function (this: Syna
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+// --- Resource limits ---------------------------------------------------------------------------------------
+
+Given('workspace-write 沙箱的 Router 有这些资源上限:', async function (this: SynapseWorld, table: DataTable) {
+  const [row] = table.hashes();
+  const limits = resourceLimitsFromFlags({ limitProcesses: row!['进程'], limitMemory: row!['内存'], limitFileSize: row!['文件大小'], limitCpu: row!['CPU 秒'] });
+  security(this).configure({ sandbox: 'workspace-write', limits });
+  await tools(this).router();
+});

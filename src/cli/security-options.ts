@@ -2,8 +2,9 @@ import type { PermissionPolicy, PermissionRules } from '../tools/security/permis
 import { PERMISSION_ACTIONS, SANDBOX_MODES, type PermissionAction, type SandboxMode } from '../tools/security/security-choices';
 import type { ToolSecurityOptions } from '../tools/security/tool-security';
 import { CliError } from './exit-codes';
+import { type LimitArgs, limitOptions, resourceLimitsFromFlags } from './limit-options';
 
-export interface SecurityArgs {
+export interface SecurityArgs extends LimitArgs {
   sandbox?: SandboxMode;
   allowNetwork: boolean;
   passEnv?: string[];
@@ -37,6 +38,7 @@ export const securityOptions = {
   unmatched: { type: 'string', choices: PERMISSION_ACTIONS, describe: 'What a command no rule matches gets', defaultDescription: 'allow' },
   'default-rules': { type: 'boolean', default: true, describe: 'Ask before destructive or outward commands (rm -r, git push, curl | sh, sudo, publishes...); --no-default-rules drops them' },
   'approve-all': { type: 'boolean', default: false, describe: 'Approve every command a rule asks about, without asking (deny rules still deny)' },
+  ...limitOptions,
 } as const;
 
 /**
@@ -75,6 +77,7 @@ export function toolSecurityOptions(args: SecurityArgs, context: { json: boolean
     approveAll: args.approveAll,
     sandbox: args.sandbox,
     allowNetwork: args.allowNetwork,
+    limits: resourceLimitsFromFlags(args),
     passEnv: args.passEnv,
     secrets: context.secrets,
   };

@@ -83,10 +83,12 @@ export class NativeShellSession {
       clearTimeout(timer);
       signal.removeEventListener('abort', onAbort);
     }
+    // Limits the command met are said after its own output: a fork bomb's "Resource temporarily unavailable" is not the whole story.
+    const limits = result.limitNotices.map((notice) => `${notice}\n`).join('');
     if (!result.shellExited) {
       // A restart while the command ran wins over the directory the command left.
       if (this.retired.get(shell) !== 'restart') this.lastCwd = shell.cwd;
-      return { stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode };
+      return { stdout: result.stdout, stderr: result.stderr + limits, exitCode: result.exitCode };
     }
     // A shell that is over finished no command since lastCwd was last set: a restart meanwhile has reset it.
     // It is forgotten (a later restart or close must not signal its process group, whose id may be reused).
@@ -97,11 +99,11 @@ export class NativeShellSession {
     if (reason === 'timeout') {
       const where = this.lastCwd === left ? 'working directory kept, exported variables lost' : `exported variables lost; it starts in ${this.lastCwd}, as ${left} is outside the workspace`;
       const notice = `Command timed out after ${timeoutMs} ms and was killed; the shell session was restarted (${where}).\n`;
-      return { stdout: result.stdout, stderr: result.stderr + notice, exitCode: 124, interrupted: 'timeout', failureCategory: 'execution_error' };
+      return { stdout: result.stdout, stderr: result.stderr + limits + notice, exitCode: 124, interrupted: 'timeout', failureCategory: 'execution_error' };
     }
     if (reason) return { ...interrupted(), stdout: result.stdout };
     const notice = `[the shell exited with code ${result.exitCode}; the next command starts a new shell session]\n`;
-    return { stdout: result.stdout, stderr: result.stderr + notice, exitCode: result.exitCode };
+    return { stdout: result.stdout, stderr: result.stderr + limits + notice, exitCode: result.exitCode };
   }
 
   private currentShell(): ShellProcess {

@@ -11,3 +11,5 @@ export * from './permission-rules-file';
 export * from './tool-security';
 export { commandParts, type CommandPart } from './command-parts';
 export * from './workspace-files';
+export { DEFAULT_RESOURCE_LIMITS, type ResourceLimits } from './resource-limits';
+export { cgroupLimitsAvailable } from './sandbox-cgroup';

@@ -3,6 +3,7 @@ import type { ShellLaunch } from '../shell-process';
 import { bubblewrapStatus } from './bubblewrap';
 import { protectedBinds } from './protected-paths';
 import { mountableReadablePaths } from './readable-paths';
+import { type ResourceLimits, resourceLimits } from './resource-limits';
 import { isInside, realDirectoryInside, realWorkspace } from './workspace-paths';
 
 import type { SandboxMode } from './security-choices';
@@ -19,6 +20,8 @@ export interface SandboxOptions {
    * runs: everything is visible already, except what lives under /tmp, which the private /tmp hides.
    */
   readablePaths?: readonly string[];
+  /** What sandboxed commands may use, over DEFAULT_RESOURCE_LIMITS (`null` lifts one). */
+  limits?: Partial<ResourceLimits>;
 }
 
 const BASH = ['bash', '--noprofile', '--norc'];
@@ -41,8 +44,11 @@ export class Sandbox {
   readonly workspace: string;
   /** Set when a mode was asked for and cannot be enforced: one line naming what is not, and how to fix it. */
   readonly warning?: string;
+  /** What commands may use (mode off: nothing is limited). */
+  readonly limits?: ResourceLimits;
   private readonly bwrapPath: string;
   private readonly readablePaths?: readonly string[];
+  private readonly givenLimits?: Partial<ResourceLimits>;
 
   constructor(workspace: string, options: SandboxOptions = {}) {
     const bwrap = bubblewrapStatus();
@@ -51,13 +57,15 @@ export class Sandbox {
     this.mode = options.mode ?? (bwrap.available ? 'workspace-write' : 'off');
     this.allowNetwork = options.allowNetwork ?? false;
     this.readablePaths = options.readablePaths;
+    this.givenLimits = options.limits;
+    if (this.mode !== 'off') this.limits = resourceLimits(options.limits);
     this.enforced = this.mode !== 'off' && bwrap.available;
     if (this.mode !== 'off' && !bwrap.available) this.warning = notEnforced(this.mode, bwrap.reason!);
   }
 
   /** The same sandbox in another mode (a read-only sub-agent of a workspace-write run). */
   withMode(mode: SandboxMode): Sandbox {
-    return new Sandbox(this.workspace, { mode, allowNetwork: this.allowNetwork, readablePaths: this.readablePaths });
+    return new Sandbox(this.workspace, { mode, allowNetwork: this.allowNetwork, readablePaths: this.readablePaths, limits: this.givenLimits });
   }
 
   /**
@@ -73,10 +81,10 @@ export class Sandbox {
   /** How to start the shell, asked to start in `cwd` (see startDirectory). */
   launch(cwd: string): ShellLaunch {
     const start = this.startDirectory(cwd);
-    if (!this.enforced) return { file: BASH[0], args: BASH.slice(1), diesWithParent: false, cwd: start };
+    if (!this.enforced) return { file: BASH[0], args: BASH.slice(1), diesWithParent: false, cwd: start, limits: this.limits };
     const network = this.allowNetwork ? [] : ['--unshare-net'];
     const args = [...this.mounts(), ...ISOLATION, ...network, '--setenv', 'TMPDIR', '/tmp', '--chdir', start, '--', ...BASH];
-    return { file: this.bwrapPath, args, diesWithParent: true, cwd: start };
+    return { file: this.bwrapPath, args, diesWithParent: true, cwd: start, limits: this.limits };
   }
 
   /**
