@@ -5,6 +5,7 @@ import { type DataTable, Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { SandboxMode } from '../src';
 import { resourceLimitsFromFlags } from '../src/cli/limit-options';
+import { CliContext } from './support/cli-context';
 import { eventually } from './support/mcp-servers';
 import { SecurityContext } from './support/security-context';
 import { ToolsContext, waitForProcessExit } from './support/tools-context';
@@ -174,4 +175,16 @@ Given('workspace-write 沙箱的 Router 有这些资源上限:', async function 
   const limits = resourceLimitsFromFlags({ limitProcesses: row!['进程'], limitMemory: row!['内存'], limitFileSize: row!['文件大小'], limitCpu: row!['CPU 秒'] });
   security(this).configure({ sandbox: 'workspace-write', limits });
   await tools(this).router();
+});
+
+// --- The same through the CLI ------------------------------------------------------------------------------
+
+Given(/^CLI 工作区外有一个空目录 <(\w+)>$/, async function (this: SynapseWorld, name: string) {
+  const dir = await realpath(await mkdtemp('/var/tmp/synapse-spec-outside-'));
+  this.onCleanup(() => rm(dir, { recursive: true, force: true }));
+  this.use(CliContext).saved.set(name, dir);
+});
+
+Then(/^CLI 工作区外的目录 <(\w+)> 应该是空的$/, async function (this: SynapseWorld, name: string) {
+  expect(await readdir(this.use(CliContext).saved.get(name)!)).to.deep.equal([]);
 });
