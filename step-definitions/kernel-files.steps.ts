@@ -188,3 +188,41 @@ Given(/^CLI 工作区外有一个空目录 <(\w+)>$/, async function (this: Syna
 Then(/^CLI 工作区外的目录 <(\w+)> 应该是空的$/, async function (this: SynapseWorld, name: string) {
   expect(await readdir(this.use(CliContext).saved.get(name)!)).to.deep.equal([]);
 });
+
+// --- The sandboxed file helper's life ----------------------------------------------------------------------
+
+/** The processes of the file helper of this scenario's workspace (bwrap and the Node inside), from /proc. */
+async function helperPids(world: SynapseWorld): Promise<number[]> {
+  const workspace = await realpath(await world.tempDir());
+  const pids: number[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const words: string[] = await readFile(`/proc/${entry}/cmdline`, 'utf8').then(
+      (text) => text.split('\0'),
+      () => [],
+    );
+    if (words.some((word) => /file-server\.[jt]s$/.test(word)) && words.includes(workspace)) pids.push(Number(entry));
+  }
+  return pids;
+}
+
+Then('应有为这个工作区运行的文件辅助进程', async function (this: SynapseWorld) {
+  expect(await helperPids(this)).to.not.deep.equal([]);
+});
+
+Then('不应再有为这个工作区运行的文件辅助进程', async function (this: SynapseWorld) {
+  const gone = await eventually(async () => (await helperPids(this)).length === 0, 2000);
+  expect(gone, `still running: ${await helperPids(this)}`).to.equal(true);
+});
+
+When('杀掉为这个工作区运行的文件辅助进程', async function (this: SynapseWorld) {
+  const pids = await helperPids(this);
+  expect(pids).to.not.deep.equal([]);
+  for (const pid of pids) process.kill(pid, 'SIGKILL');
+  for (const pid of pids) await waitForProcessExit(pid);
+});
+
+Then('命令结果应为成功，或说明 {string}', async function (this: SynapseWorld, reason: string) {
+  const { exitCode, stderr } = await tools(this).result();
+  if (exitCode !== 0) expect(stderr).to.contain(reason);
+});

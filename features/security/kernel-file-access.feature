@@ -101,3 +101,42 @@ Feature: Agent 命令的文件操作由内核把关：符号链接与竞争都�
         | search | search SECRET dir        | TOP-SECRET | 没有 bubblewrap |
         | glob   | glob "*" dir             | only-there | 没有 bubblewrap |
         | read   | read dir/secret.txt      | TOP-SECRET | 没有 bubblewrap |
+
+  Rule: 沙箱里的文件辅助进程第一次用到时才启动，路由器关闭时结束，坏了就换一个
+
+    @bwrap
+    Scenario: 关闭路由器后，文件辅助进程也结束了
+      Given Router 的沙箱模式为 "workspace-write"（bubblewrap 把关）
+      When 路由命令 `write a.txt hello`
+      Then 应有为这个工作区运行的文件辅助进程
+      When 关闭路由器
+      Then 不应再有为这个工作区运行的文件辅助进程
+
+    @bwrap
+    Scenario: 文件辅助进程被杀掉后，正等着它的命令说明原因，下一条命令换一个新的
+      Given Router 的沙箱模式为 "workspace-write"（bubblewrap 把关）
+      When 路由命令 `write a.txt hello`
+      And 杀掉为这个工作区运行的文件辅助进程
+      And 路由命令 `read a.txt`
+      Then 命令结果应为成功，或说明 "the sandboxed file helper failed: it exited (SIGKILL)"
+      When 路由命令 `read a.txt`
+      Then 命令结果应为 stdout "hello"、stderr ""、退出码 0
+
+    Scenario Outline: 文件辅助进程<坏在哪里>：命令以清楚的错误结束，不会挂起
+      Given 假的 bwrap 程序 `fake-bwrap` 的内容为:
+        """
+        #!/bin/sh
+        for last; do :; done
+        [ "$last" = true ] && exit 0
+        <脚本>
+        """
+      And 环境变量 SYNAPSE_BWRAP 为 "{dir}/fake-bwrap"
+      And Router 的沙箱模式为 "workspace-write"
+      When 路由命令 `write a.txt hello`
+      Then 命令应失败，输出包含 "<说明>"
+      And 工作区中不应存在文件 `a.txt`
+
+      Examples:
+        | 坏在哪里               | 脚本                                    | 说明                                                                        |
+        | 起不来                 | echo 'cannot set up the sandbox' >&2; exit 1 | the sandboxed file helper failed: it exited (code 1): cannot set up the sandbox |
+        | 写出的不是回答         | echo 'not json'; sleep 30               | the sandboxed file helper failed: it wrote what is not an answer |

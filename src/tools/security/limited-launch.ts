@@ -29,7 +29,8 @@ export function limitedLaunch(launch: ShellLaunch, extraArgs: string[] = []): Li
     file: file!,
     args,
     init: rlimitScript(limits),
-    notices: (exitCode, stderr) => [...rlimitNotices(exitCode, stderr, limits), ...(cgroup?.notices() ?? [])],
+    // A command that met a sandbox-wide limit failed (a fork refused, a process killed): only then are the counters read.
+    notices: (exitCode, stderr) => [...rlimitNotices(exitCode, stderr, limits), ...(exitCode !== 0 && cgroup ? cgroup.notices() : [])],
     release: () => cgroup?.remove(),
   };
 }

@@ -34,6 +34,8 @@ function helperCommand(workspace: string): { command: string[]; env: Record<stri
 
 /** Kept from the helper's stderr for the error that says why it ended. */
 const STDERR_TAIL = 2000;
+/** After a SIGKILL, how long to wait for the helper to be gone before giving up on it. */
+const HELPER_EXIT_MS = 1000;
 
 /**
  * The FilePort of an enforced sandbox: a helper process (file-server.ts) inside bubblewrap, started on
@@ -85,17 +87,24 @@ export class SandboxedFiles implements FilePort {
     return Buffer.from(bytes.parse(await this.call({ op: 'readFile', path, maxBytes })), 'base64');
   }
 
+  /** Ends the helper; resolves once it is gone (bounded: its sandbox dies with us anyway). */
   async dispose(): Promise<void> {
     const child = this.child;
     if (!child) return;
-    const gone = new Promise((resolve) => child.once('close', resolve));
     this.ended(child, 'it was stopped');
+    let timer: NodeJS.Timeout | undefined;
+    // Until it is gone, the helper keeps Node alive for whoever awaits this.
+    const gone = new Promise<void>((resolve) => {
+      child.once('close', () => resolve());
+      timer = setTimeout(resolve, HELPER_EXIT_MS);
+    });
     try {
       process.kill(-child.pid!, 'SIGKILL');
     } catch {
       // already gone
     }
     await gone;
+    clearTimeout(timer);
   }
 
   private call(request: FileRequest): Promise<unknown> {
@@ -118,7 +127,7 @@ export class SandboxedFiles implements FilePort {
     const child = spawn(file, args, { stdio: ['pipe', 'pipe', 'pipe'], env, detached: true });
     this.child = child;
     this.stderr = '';
-    createInterface({ input: child.stdout! }).on('line', (line) => this.answer(line));
+    createInterface({ input: child.stdout! }).on('line', (line) => this.answer(child, line));
     child.stderr!.on('data', (chunk: Buffer) => {
       this.stderr = (this.stderr + chunk.toString()).slice(-STDERR_TAIL);
     });
@@ -130,14 +139,19 @@ export class SandboxedFiles implements FilePort {
     return child;
   }
 
-  private answer(line: string): void {
+  private answer(child: ChildProcess, line: string): void {
     let parsed;
     try {
       parsed = reply.safeParse(JSON.parse(line));
     } catch {
-      return; // not JSON: not an answer to anything we asked
+      parsed = undefined;
     }
-    if (!parsed.success) return;
+    if (!parsed?.success) {
+      // Only something other than our helper writes that: it is stopped, and what waited on it is told why.
+      this.ended(child, `it wrote what is not an answer (${JSON.stringify(line.slice(0, 200))})`);
+      child.kill('SIGKILL');
+      return;
+    }
     const waiting = this.pending.get(parsed.data.id);
     if (!waiting) return;
     this.pending.delete(parsed.data.id);
