@@ -68,5 +68,7 @@ export default async function (): Promise<void> {
   const limited = await roundTripMedian({ sandbox: mode });
   const ratio = limited / unlimited;
   console.log(`route('true') (${mode}) without limits  median ${unlimited.toFixed(3)} ms over ${ROUND_TRIPS} runs`);
-  console.log(`route('true') (${mode}) with limits     median ${limited.toFixed(3)} ms over ${ROUND_TRIPS} runs  (${ratio.toFixed(2)}x; target <= ${TARGET_RATIO}x: ${verdict(ratio <= TARGET_RATIO)})`);
+  console.log(
+    `route('true') (${mode}) with limits     median ${limited.toFixed(3)} ms over ${ROUND_TRIPS} runs  (${ratio.toFixed(2)}x; target <= ${TARGET_RATIO}x: ${verdict(ratio <= TARGET_RATIO)})`,
+  );
 }
