@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
-import { lstat, mkdtemp, readdir, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readdir, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { type DataTable, Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import type { SandboxMode } from '../src';
 import { resourceLimitsFromFlags } from '../src/cli/limit-options';
+import { type CgroupPlaces, cgroupPlacesIn } from '../src/tools/security/sandbox-cgroup';
 import { CliContext } from './support/cli-context';
 import { eventually } from './support/mcp-servers';
 import { SecurityContext } from './support/security-context';
@@ -225,4 +226,48 @@ When('杀掉为这个工作区运行的文件辅助进程', async function (this
 Then('命令结果应为成功，或说明 {string}', async function (this: SynapseWorld, reason: string) {
   const { exitCode, stderr } = await tools(this).result();
   if (exitCode !== 0) expect(stderr).to.contain(reason);
+});
+
+// --- Where cgroups can be made ---------------------------------------------------------------------------
+
+const cgroupChecks = new WeakMap<SynapseWorld, { root?: string; places?: CgroupPlaces; leftover?: string }>();
+const cgroupCheck = (world: SynapseWorld) => cgroupChecks.get(world) ?? cgroupChecks.set(world, {}).get(world)!;
+
+Given('一个假的 cgroup 根目录，统一层级的子 cgroup 启用的控制器为 {string}', async function (this: SynapseWorld, enabled: string) {
+  const root = join(await this.tempDir(), 'cgroup');
+  await mkdir(join(root, 'user', 'app'), { recursive: true });
+  if (enabled !== '不是统一层级') {
+    await writeFile(join(root, 'cgroup.controllers'), 'cpu memory pids\n');
+    await writeFile(join(root, 'user', 'app', 'cgroup.subtree_control'), `${enabled}\n`);
+  }
+  cgroupCheck(this).root = root;
+});
+
+When('按 \\/proc\\/self\\/cgroup 的内容 {string} 找能建 cgroup 的地方', function (this: SynapseWorld, content: string) {
+  cgroupCheck(this).places = cgroupPlacesIn(cgroupCheck(this).root!, content.replace(/\\n/g, '\n'));
+});
+
+Then('进程数的 cgroup 应建在 {string}，内存的建在 {string}', function (this: SynapseWorld, pids: string, memory: string) {
+  const { root, places } = cgroupCheck(this);
+  const expected = (where: string) => (where === '无' ? undefined : where.replace('{root}', root!));
+  expect({ pids: places!.pids, memory: places!.memory }).to.deep.equal({ pids: expected(pids), memory: expected(memory) });
+});
+
+Given('进程数的 cgroup 层级里有一个已经结束的 synapse 进程留下的空 cgroup', async function (this: SynapseWorld) {
+  const { pids } = cgroupPlacesIn('/sys/fs/cgroup', await readFile('/proc/self/cgroup', 'utf8'));
+  // Beyond any pid the kernel hands out (pid_max is at most 2^22): no process runs with it.
+  const leftover = join(pids!, 'synapse-99999999-1');
+  await mkdir(leftover);
+  this.onCleanup(() => rm(leftover, { recursive: false, force: true }).catch(() => undefined));
+  cgroupCheck(this).leftover = leftover;
+});
+
+Then('那个留下的 cgroup 应已不在', async function (this: SynapseWorld) {
+  await tools(this).result();
+  expect(
+    await lstat(cgroupCheck(this).leftover!).then(
+      () => 'still there',
+      () => 'gone',
+    ),
+  ).to.equal('gone');
 });

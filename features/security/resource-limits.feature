@@ -84,3 +84,27 @@ Feature: 沙箱里的资源上限：进程数、内存、文件大小、CPU 时�
       Given Router 的沙箱模式为 "workspace-write"
       When 路由命令 `ulimit -S -t; ulimit -H -t; ulimit -f; ulimit -d`
       Then 命令结果应为 stdout "600\n601\n4194304\n4194304\n"、stderr ""、退出码 0
+
+  Rule: 能不能建 cgroup，按本进程的 /proc/self/cgroup 与挂着的层级判断；建不了时只有 rlimit
+
+    Scenario Outline: <层级>
+      Given 一个假的 cgroup 根目录，统一层级的子 cgroup 启用的控制器为 "<启用>"
+      When 按 /proc/self/cgroup 的内容 "<内容>" 找能建 cgroup 的地方
+      Then 进程数的 cgroup 应建在 "<进程数>"，内存的建在 "<内存>"
+
+      Examples:
+        | 层级                                         | 启用        | 内容                              | 进程数          | 内存            |
+        | 旧的分层（cgroup v1）                        | 不是统一层级 | 8:pids:/a\n4:memory:/b\n1:cpu:/   | {root}/pids/a   | {root}/memory/b |
+        | 统一层级（cgroup v2），已为子 cgroup 启用两者 | pids memory | 0::/user/app                      | {root}/user/app | {root}/user/app |
+        | 统一层级，只启用了 pids                      | cpu pids    | 0::/user/app                      | {root}/user/app | 无              |
+        | 统一层级，没有启用                           |             | 0::/user/app                      | 无              | 无              |
+        | 混合：统一层级挂在别处，只算旧的分层         | 不是统一层级 | 8:pids:/\n0::/                    | {root}/pids     | 无              |
+
+    @bwrap @cgroup
+    Scenario: 被 SIGKILL 的 synapse 留下的空 cgroup，下一个 Shell 启动时清掉
+      Given 进程数的 cgroup 层级里有一个已经结束的 synapse 进程留下的空 cgroup
+      And workspace-write 沙箱的 Router 有这些资源上限:
+        | 进程 | 内存 | 文件大小 | CPU 秒 |
+        | 32   | none | none     | none   |
+      When 路由命令 `true`
+      Then 那个留下的 cgroup 应已不在

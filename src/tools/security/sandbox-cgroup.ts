@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { formatBytes, type ResourceLimits } from './resource-limits';
 
 /** Where this process may create child cgroups for a limit: a directory per controller. */
-interface CgroupPlaces {
+export interface CgroupPlaces {
   pids?: string;
   memory?: string;
   /** The unified hierarchy (one directory serves both), or the legacy one (one per controller). */
@@ -14,31 +14,31 @@ const CGROUP_ROOT = '/sys/fs/cgroup';
 let places: CgroupPlaces | undefined;
 let sequence = 0;
 
-/**
- * The places, found once per process from /proc/self/cgroup: our own cgroup in each hierarchy, if we may
- * create children there and the controller is there for them. On the unified hierarchy the controllers
- * must already be enabled for our cgroup's children (a cgroup with processes cannot enable them itself).
- */
+/** The places of this process (found once per process; see cgroupPlacesIn). */
 function cgroupPlaces(): CgroupPlaces {
-  if (places) return places;
-  places = { unified: false };
-  let lines: string[];
-  try {
-    lines = readFileSync('/proc/self/cgroup', 'utf8').trim().split('\n');
-  } catch {
-    return places; // not Linux
-  }
-  for (const line of lines) {
-    const [, controllers, path] = line.split(':', 3) as [string, string, string];
-    if (controllers === '' && existsSync(join(CGROUP_ROOT, 'cgroup.controllers'))) {
-      const dir = join(CGROUP_ROOT, path);
-      const enabled = readFirst(join(dir, 'cgroup.subtree_control')).split(/\s+/);
-      places = { unified: true, pids: enabled.includes('pids') ? dir : undefined, memory: enabled.includes('memory') ? dir : undefined };
-      break;
-    }
-    for (const name of controllers.split(',')) if (name === 'pids' || name === 'memory') places[name] = join(CGROUP_ROOT, name, path);
-  }
+  places ??= cgroupPlacesIn(CGROUP_ROOT, readFirst('/proc/self/cgroup'));
   return places;
+}
+
+/**
+ * Where a process whose /proc/self/cgroup reads `selfCgroup` may make child cgroups under the hierarchy
+ * mounted at `root`: in its own cgroup of each legacy controller's hierarchy, or of the unified one when
+ * that is mounted at `root` itself and already enables the controller for its children (a cgroup holding
+ * processes cannot enable it for them itself). Whether it may write there is found by trying.
+ */
+export function cgroupPlacesIn(root: string, selfCgroup: string): CgroupPlaces {
+  const found: CgroupPlaces = { unified: false };
+  for (const line of selfCgroup.trim().split('\n')) {
+    const [, controllers = '', path = ''] = line.split(':', 3);
+    const below = path.split('/').filter(Boolean);
+    if (controllers === '' && existsSync(join(root, 'cgroup.controllers'))) {
+      const dir = join(root, ...below);
+      const enabled = readFirst(join(dir, 'cgroup.subtree_control')).split(/\s+/);
+      return { unified: true, pids: enabled.includes('pids') ? dir : undefined, memory: enabled.includes('memory') ? dir : undefined };
+    }
+    for (const name of controllers.split(',')) if (name === 'pids' || name === 'memory') found[name] = join(root, name, ...below);
+  }
+  return found;
 }
 
 function readFirst(path: string): string {
@@ -146,12 +146,8 @@ function made(dir: string, file?: string, value?: string): string {
   return dir;
 }
 
-const cleared = new Set<string>();
-
 /** Empty cgroups left by a synapse process that died before it could remove them (say, by SIGKILL). */
 function clearLeftovers(parent: string): void {
-  if (cleared.has(parent)) return;
-  cleared.add(parent);
   for (const entry of readdirSync(parent)) {
     const owner = /^synapse-(\d+)-\d+$/.exec(entry)?.[1];
     if (!owner || isRunning(Number(owner))) continue;

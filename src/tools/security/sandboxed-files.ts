@@ -152,11 +152,11 @@ export class SandboxedFiles implements FilePort {
       child.kill('SIGKILL');
       return;
     }
+    // Each id is asked once: an answer always finds who waits on it (unless the helper ended meanwhile).
     const waiting = this.pending.get(parsed.data.id);
-    if (!waiting) return;
     this.pending.delete(parsed.data.id);
-    if ('error' in parsed.data) waiting.reject(deserializeError(parsed.data.error));
-    else waiting.resolve(parsed.data.ok);
+    if ('error' in parsed.data) waiting?.reject(deserializeError(parsed.data.error));
+    else waiting?.resolve(parsed.data.ok);
   }
 
   /** The helper is over: whatever waits on it fails with the reason, and the next call starts another. */

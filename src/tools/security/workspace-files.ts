@@ -88,6 +88,8 @@ export class WorkspaceFiles {
     return work.catch((error: unknown) => {
       if (error instanceof FileRefusal) throw this.explain(error);
       if ((error as NodeJS.ErrnoException).code !== 'EROFS') throw error;
+      /* c8 ignore next 2: the kernel refuses only what the walk let through, which no working walk does
+         (with the walk broken on purpose, the race scenarios under bubblewrap come here, and hold) */
       const { mode, workspace } = this.sandbox;
       throw new SandboxRefusal(`sandbox: ${path} is outside the workspace ${workspace} or protected (read-only file system); the ${mode} sandbox only lets commands change files inside it`);
     });
