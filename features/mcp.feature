@@ -35,7 +35,7 @@ Feature: MCP 客户端：经由 mcp:* 调用真实的 MCP 服务器
       Then 退出码应为 `0`
       And 标准输出应包含 `{explicit}: mcpServers.broken.command: Invalid input: expected string, received number`
       And 标准输出应包含 `{project}: not valid JSON`
-      And 标准输出应包含 `everything  ready (stdio, 13 tools)`
+      And 标准输出应包含 `everything  ready (stdio, 19 tools)`
       When 路由命令 `mcp:broken:anything`
       Then 命令结果的失败类别应为 `command_not_found`
       And stderr 应包含 `Its configuration is invalid`
@@ -65,7 +65,7 @@ Feature: MCP 客户端：经由 mcp:* 调用真实的 MCP 服务器
       And 标准输出应包含 `{project}: mcpServers.no-kind: expected {"command", "args"?, "env"?, "cwd"?} or {"url", "headers"?}`
       And 标准输出应包含 `{project}: mcpServers.remote.url: must be an http(s) URL`
       And 标准输出应包含 `files  ready (stdio, 14 tools)`
-      When 路由命令 `mcp:files:list_directory --path .`
+      When 路由命令 `mcp:files:list_directory --path sub/roots`
       Then 标准输出应包含 `[FILE] kept.txt`
 
     Scenario: 没有配置任何服务器：mcp:list 说明找过哪些文件、配置文件的样子；调用说明一个也没有
@@ -201,7 +201,7 @@ Feature: MCP 客户端：经由 mcp:* 调用真实的 MCP 服务器
       Given 环境变量 `SYNAPSE_MCP_CALL_TIMEOUT=700`
       And 项目配置中有 MCP 服务器 "everything"：server-everything
       When 路由命令 `mcp:everything:echo {"message": "warm-up"}`
-      And 路由命令 `mcp:everything:trigger-long-running-operation --duration 10 --steps 20`
+      And 路由命令 `mcp:everything:trigger-long-running-operation --duration 10 --steps 4`
       Then 退出码应为 `124`
       And stderr 应包含 `mcp:everything:trigger-long-running-operation timed out after 700 ms (SYNAPSE_MCP_CALL_TIMEOUT) and was cancelled`
       And 命令应在 5000 毫秒内结束
@@ -243,7 +243,7 @@ Feature: MCP 客户端：经由 mcp:* 调用真实的 MCP 服务器
     Scenario: mcp:list 列出服务器、状态与工具，每个工具一行描述
       Given 项目配置中有 MCP 服务器 "everything"：server-everything
       When 路由命令 `mcp:list`
-      Then 标准输出应包含 `everything  ready (stdio, 13 tools)  `
+      Then 标准输出应包含 `everything  ready (stdio, 19 tools)  `
       And 标准输出中工具 "echo" 的描述应为 "Echoes back the input string"
       And 标准输出中工具 "get-sum" 的描述应为 "Returns the sum of two numbers"
       And 标准输出应包含 `Call a tool: mcp:<server>:<tool> '<json>' (or --name value); its parameters: mcp:<server>:<tool> --help`

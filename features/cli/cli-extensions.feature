@@ -9,7 +9,7 @@ Feature: synapse 与扩展：mcp:*、skill:*、synapse mcp list 与 synapse skil
     Given CLI 工作目录的 "servers.json" 中有 MCP 服务器 "everything"：server-everything
     When CLI 运行 synapse "exec --mcp-config <work>/servers.json mcp:list"
     Then CLI 退出码应该是 0
-    And CLI 标准输出应该包含 "everything  ready (stdio, 13 tools)"
+    And CLI 标准输出应该包含 "everything  ready (stdio, 19 tools)"
     And CLI 标准输出应该包含 "  get-sum"
     And 本场景不应有 MCP 服务器进程在运行
 
@@ -41,7 +41,7 @@ Feature: synapse 与扩展：mcp:*、skill:*、synapse mcp list 与 synapse skil
     And CLI 标准输出应该是 "Echo: over http"
     And 代理转发的每个请求都应该带有请求头 "x-synapse-token" 为 "token-123"
     When CLI 运行 synapse "mcp list"
-    Then CLI 标准输出应该包含 "remote  ready (streamable-http, 13 tools)"
+    Then CLI 标准输出应该包含 "remote  ready (streamable-http, 19 tools)"
 
   Scenario: 老式 HTTP+SSE 服务器：Streamable HTTP 被拒绝后回退到 SSE
     Given server-everything 在 127.0.0.1 上以老式 SSE 提供服务
@@ -53,7 +53,7 @@ Feature: synapse 与扩展：mcp:*、skill:*、synapse mcp list 与 synapse skil
     Then CLI 退出码应该是 0
     And CLI 标准输出应该是 "Echo: over sse"
     When CLI 运行 synapse "mcp list"
-    Then CLI 标准输出应该包含 "legacy  ready (sse, 13 tools)"
+    Then CLI 标准输出应该包含 "legacy  ready (sse, 19 tools)"
 
   Scenario: 一次不用 MCP 的 run 不启动服务器，系统提示仍列出配置的服务器
     Given CLI 工作目录的 "mcp_servers.json" 中有 MCP 服务器 "everything"：server-everything

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import type { ExtensionHandlers } from '../tools';
 import { mcpConfigFiles, skillDirectories, type ExtensionSourcesOptions } from './extension-sources';
 import { extensionsPrompt, skillCatalogFor } from './extensions-prompt';
+import type { McpClientCallbacks } from './mcp/mcp-client-requests';
 import { createMcpHandler } from './mcp/mcp-commands';
 import { McpManager } from './mcp/mcp-manager';
 import { McpToolsCache } from './mcp/mcp-tools-cache';
@@ -21,6 +22,11 @@ export interface ExtensionsOptions extends ExtensionSourcesOptions {
   mcpCallTimeoutMs?: number;
   /** Where the tool names of started servers are remembered for the system prompt; false: nowhere. Default: ~/.synapse/mcp/tools-cache.json. */
   mcpToolsCache?: string | false;
+  /**
+   * Who answers what MCP servers ask of the client: sampling (the run's model, see `modelSampler`, after
+   * `approveSampling`) and elicitation (a person). Default: nobody: sampling is refused, elicitation declined.
+   */
+  mcpCallbacks?: McpClientCallbacks;
 }
 
 /**
@@ -45,6 +51,7 @@ export class Extensions {
       connectTimeoutMs: options.mcpConnectTimeoutMs,
       callTimeoutMs: options.mcpCallTimeoutMs,
       ...(cachePath ? { toolsCache: new McpToolsCache(cachePath) } : {}),
+      callbacks: options.mcpCallbacks,
     });
     this.skills = new SkillLibrary(skillDirectories({ cwd, home, skillsDirs: options.skillsDirs }));
     this.handlers = {

@@ -1,8 +1,10 @@
-import type { CallToolResult, Progress, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Progress, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { positiveIntFromEnv } from '../../env-settings';
 import { loadMcpConfig, type McpConfig } from './mcp-config';
 import { McpLookupError } from './mcp-errors';
-import type { McpConnection, ServerState } from './mcp-connection';
+import type { McpClientCallbacks } from './mcp-client-requests';
+import type { CallOutcome, McpConnection, ServerState } from './mcp-connection';
 import type { McpToolsCache } from './mcp-tools-cache';
 import { timerDelay } from '../../timer-delay';
 
@@ -17,9 +19,13 @@ export interface McpManagerOptions {
   cwd: string;
   /** Default: SYNAPSE_MCP_CONNECT_TIMEOUT, else 30 s. */
   connectTimeoutMs?: number;
-  /** Default: SYNAPSE_MCP_CALL_TIMEOUT, else 60 s. */
+  /** Default: SYNAPSE_MCP_CALL_TIMEOUT, else 60 s. Progress notifications start it again... */
   callTimeoutMs?: number;
+  /** ...up to this much in all. Default: SYNAPSE_MCP_CALL_MAX_TIMEOUT, else 10 minutes. */
+  maxCallTimeoutMs?: number;
   toolsCache?: McpToolsCache;
+  /** Who answers the servers' sampling and elicitation requests (default: nobody: refused, declined). */
+  callbacks?: McpClientCallbacks;
 }
 
 /** What `mcp:list` and `synapse mcp list` show of one server. */
@@ -32,6 +38,8 @@ export interface McpServerListing {
   transport?: string;
   error?: string;
   tools: Array<{ name: string; description: string }>;
+  /** What the running server offers besides tools. */
+  offers?: { resources: boolean; prompts: boolean };
 }
 
 export interface McpListing {
@@ -47,8 +55,19 @@ export class McpManager {
   private config?: Promise<McpConfig>;
   private readonly connections = new Map<string, McpConnection>();
   private closed = false;
+  /** The directory servers are given as their root: the working directory of the last call. */
+  private root: string;
 
-  constructor(private readonly options: McpManagerOptions) {}
+  constructor(private readonly options: McpManagerOptions) {
+    this.root = options.cwd;
+  }
+
+  /** The shell moved (`cd`): servers are told their root changed, and those that use roots have fetched the new one. */
+  async setRoot(dir: string): Promise<void> {
+    if (dir === this.root) return;
+    this.root = dir;
+    await Promise.all([...this.connections.values()].map((connection) => connection.rootsChanged()));
+  }
 
   /** The configured servers and the config's errors (files read once). */
   configuration(): Promise<McpConfig> {
@@ -63,6 +82,11 @@ export class McpManager {
 
   get callTimeoutMs(): number {
     return timerDelay(this.options.callTimeoutMs ?? positiveIntFromEnv('SYNAPSE_MCP_CALL_TIMEOUT', 60_000));
+  }
+
+  /** The hard limit of a call that keeps reporting progress (never below the limit without progress). */
+  get maxCallTimeoutMs(): number {
+    return Math.max(this.callTimeoutMs, timerDelay(this.options.maxCallTimeoutMs ?? positiveIntFromEnv('SYNAPSE_MCP_CALL_MAX_TIMEOUT', 600_000)));
   }
 
   /** Starts every configured server (in parallel) and lists its tools; servers that fail say why. */
@@ -103,9 +127,14 @@ export class McpManager {
     return tool;
   }
 
-  async callTool(server: string, name: string, args: Record<string, unknown>, options: { signal: AbortSignal; onProgress?: (progress: Progress) => void }): Promise<CallToolResult> {
+  async callTool(server: string, name: string, args: Record<string, unknown>, options: { signal: AbortSignal; onProgress?: (progress: Progress) => void }): Promise<CallOutcome> {
     const connection = await this.connection(server);
-    return connection.callTool(name, args, { ...options, timeoutMs: this.callTimeoutMs });
+    return connection.callTool(name, args, { ...options, timeoutMs: this.callTimeoutMs, maxTimeoutMs: this.maxCallTimeoutMs });
+  }
+
+  /** A running server's client (started if needed), for resources and prompts. Throws McpLookupError or McpServerError. */
+  async client(server: string): Promise<Client> {
+    return (await this.connection(server)).liveClient();
   }
 
   /** The stdio server's stderr tail, to explain a failed call. */
@@ -151,6 +180,8 @@ export class McpManager {
           config,
           tools.map((tool) => tool.name),
         ),
+      callbacks: this.options.callbacks ?? {},
+      root: () => this.root,
     });
     this.connections.set(name, connection);
     return connection;
@@ -166,6 +197,7 @@ function listingOf(connection: McpConnection): McpServerListing {
     ...(connection.transport ? { transport: connection.transport } : {}),
     ...(connection.error ? { error: connection.error } : {}),
     tools: connection.state === 'ready' ? connection.tools.map((tool) => ({ name: tool.name, description: oneLine(tool.description ?? tool.title ?? '') })) : [],
+    ...(connection.state === 'ready' ? { offers: connection.offers } : {}),
   };
 }
 

@@ -3,6 +3,8 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { InMemoryTaskStore } from '@modelcontextprotocol/sdk/experimental/tasks/stores/in-memory.js';
+import { answerServerRequests, CLIENT_CAPABILITIES, type ClientRequestContext } from './mcp-client-requests';
 import { isStdio, type RemoteServerConfig, type StdioServerConfig } from './mcp-config';
 import type { OutputTail } from './output-tail';
 
@@ -18,6 +20,8 @@ export interface ConnectOptions {
   marker?: { name: string; value: string };
   /** Called with each client as it is created, so a close() mid-connect can end it. */
   onClient(client: Client): void;
+  /** Answers what the server asks of us (roots, sampling, elicitation). */
+  requests: ClientRequestContext;
 }
 
 export interface Connected {
@@ -25,6 +29,8 @@ export interface Connected {
   transport: Transport;
   /** Which transport answered: `stdio`, `streamable-http` or `sse`. */
   kind: 'stdio' | 'streamable-http' | 'sse';
+  /** Answers to requests the server asked us to run as tasks; its expiry timers end with cleanup(). */
+  taskStore: InMemoryTaskStore;
 }
 
 const CLIENT_INFO = { name: 'synapse', version: '0.1.0' };
@@ -46,15 +52,19 @@ export async function connectServer(server: StdioServerConfig | RemoteServerConf
 }
 
 async function connect(kind: Connected['kind'], transport: Transport, options: ConnectOptions): Promise<Connected> {
-  const client = new Client(CLIENT_INFO, { capabilities: {} });
+  // The task store holds the answers to requests a server asked us to run as tasks (it polls for them).
+  const taskStore = new InMemoryTaskStore();
+  const client = new Client(CLIENT_INFO, { capabilities: CLIENT_CAPABILITIES, taskStore });
+  answerServerRequests(client, options.requests);
   options.onClient(client);
   try {
     await client.connect(transport, { timeout: options.timeoutMs });
   } catch (error) {
     await client.close().catch(() => undefined);
+    taskStore.cleanup();
     throw error;
   }
-  return { client, transport, kind };
+  return { client, transport, kind, taskStore };
 }
 
 function stdioTransport(server: StdioServerConfig, options: ConnectOptions): StdioClientTransport {
