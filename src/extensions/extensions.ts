@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { positiveIntFromEnv } from '../env-settings';
 import type { ExtensionHandlers } from '../tools';
 import { mcpConfigFiles, skillDirectories, type ExtensionSourcesOptions } from './extension-sources';
 import { extensionsPrompt, skillCatalogFor } from './extensions-prompt';
@@ -61,9 +62,13 @@ export class Extensions {
     };
   }
 
-  /** The system prompt's listing of servers and skills (bounded); empty when there are none. Starts no server. */
-  promptSection(): Promise<string> {
-    return extensionsPrompt(this.mcp, this.skills);
+  /**
+   * The system prompt's listing of servers and skills (bounded); empty when there are none. Servers whose
+   * tools are not known yet are started, all at once, and waited for up to `startDeadlineMs` (default:
+   * SYNAPSE_MCP_START_DEADLINE, else 3000 ms).
+   */
+  promptSection(startDeadlineMs = positiveIntFromEnv('SYNAPSE_MCP_START_DEADLINE', 3000)): Promise<string> {
+    return extensionsPrompt(this.mcp, this.skills, startDeadlineMs);
   }
 
   /** Problems found in the MCP config and the skill folders, one line each. */

@@ -5,10 +5,14 @@ import { ErrorCode, McpError, type CallToolResult, type Progress, type Tool } fr
 import type { McpClientCallbacks } from './mcp-client-requests';
 import { isStdio, type McpServerConfig } from './mcp-config';
 import { McpServerError } from './mcp-errors';
+import { describeRemoteFailure } from './remote-errors';
 import { connectServer, type Connected } from './mcp-transports';
 import { OutputTail } from './output-tail';
 import { processExited } from './process-exited';
 import { killMarkedProcesses, PROCESS_MARKER_VARIABLE } from '../../tools/security/process-marker';
+
+/** An error's own line in a stderr tail: `Error: ...`, `Error [ERR_X]: ...`, `ModuleNotFoundError: ...`. */
+const TELLING_LINE = /^\s*[\w.]*(?:Error|Exception)(?: \[\w+\])?: \S/;
 
 /** How long a call waits for a server to fetch the roots it was told changed. */
 const ROOTS_WAIT_MS = 2000;
@@ -21,7 +25,7 @@ function pidOf(connected: Connected): number | undefined {
 }
 
 /** stopped: never used; starting; ready; failed: could not start (retried on next use); exited: went away after starting. */
-export type ServerState = 'stopped' | 'starting' | 'ready' | 'failed' | 'exited' | 'closed';
+export type ServerState = 'stopped' | 'starting' | 'ready' | 'failed' | 'exited' | 'closed' | 'disabled';
 
 export interface ConnectionOptions {
   env: NodeJS.ProcessEnv;
@@ -159,7 +163,9 @@ export class McpConnection {
   /** Ends the server (and a start in progress); later uses fail. */
   async close(): Promise<void> {
     this.state = 'closed';
+    const terminate = this.connected?.terminate;
     this.connected = undefined;
+    await terminate?.().catch(() => undefined);
     await Promise.all([this.ending, ...[...this.clients].map((client) => client.close().catch(() => undefined))]);
     this.clients.clear();
     for (const marker of this.markers) this.killLeftBehind(marker);
@@ -274,6 +280,8 @@ export class McpConnection {
       return `${where}: no answer within ${timeoutMs} ms (SYNAPSE_MCP_CONNECT_TIMEOUT)${this.stderrNote()}`;
     }
     if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) return `${where}: it exited before answering${this.stderrNote()}`;
+    const remote = isStdio(this.config.server) ? undefined : describeRemoteFailure(error, this.name, this.config.server.url);
+    if (remote) return `${where}: ${remote}`;
     return `${where}: ${error instanceof Error ? error.message : String(error)}${this.stderrNote()}`;
   }
 
@@ -281,8 +289,12 @@ export class McpConnection {
   stderrNote(): string {
     const tail = this.stderr.toString();
     if (!tail) return '';
-    const lines = tail.split('\n').slice(-8).join('\n  ');
-    return `; its stderr ends with:\n  ${lines}`;
+    const lines = tail.split('\n');
+    const last = lines.slice(-8);
+    // The line that says what went wrong (`Error: Cannot find module ...`) is often above the stack it ends with.
+    const telling = lines.findLast((line) => TELLING_LINE.test(line));
+    const shown = telling && !last.includes(telling) ? [telling, '...', ...last] : last;
+    return `; its stderr ends with:\n  ${shown.join('\n  ')}`;
   }
 }
 

@@ -2,7 +2,8 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Progress, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { positiveIntFromEnv } from '../../env-settings';
 import { loadMcpConfig, type McpConfig } from './mcp-config';
-import { McpLookupError } from './mcp-errors';
+import { isStdio, type McpServerConfig } from './mcp-config';
+import { McpLookupError, McpServerError } from './mcp-errors';
 import type { McpClientCallbacks } from './mcp-client-requests';
 import type { CallOutcome, McpConnection, ServerState } from './mcp-connection';
 import type { McpToolsCache } from './mcp-tools-cache';
@@ -26,6 +27,8 @@ export interface McpManagerOptions {
   toolsCache?: McpToolsCache;
   /** Who answers the servers' sampling and elicitation requests (default: nobody: refused, declined). */
   callbacks?: McpClientCallbacks;
+  /** Where `${VAR}` in the config is looked up. Default: process.env (what the user started us with). */
+  variables?: NodeJS.ProcessEnv;
 }
 
 /** What `mcp:list` and `synapse mcp list` show of one server. */
@@ -71,7 +74,7 @@ export class McpManager {
 
   /** The configured servers and the config's errors (files read once). */
   configuration(): Promise<McpConfig> {
-    this.config ??= loadMcpConfig(this.options.configFiles, this.options.requiredFiles);
+    this.config ??= loadMcpConfig(this.options.configFiles, this.options.requiredFiles, this.options.variables);
     return this.config;
   }
 
@@ -93,7 +96,8 @@ export class McpManager {
   async list(): Promise<McpListing> {
     const { servers, errors } = await this.configuration();
     const listings = await Promise.all(
-      servers.map(async ({ name }) => {
+      servers.map(async ({ name, source, server }) => {
+        if (server.disabled) return { name, source, target: describeServer(server), state: 'disabled' as const, tools: [] };
         const connection = await this.connection(name);
         await connection.ready().catch(() => undefined);
         return listingOf(connection);
@@ -102,9 +106,29 @@ export class McpManager {
     return { servers: listings, configErrors: errors };
   }
 
-  /** The names of the configured servers, without starting any. */
+  /** The names of the configured servers that are not disabled, without starting any. */
   async serverNames(): Promise<string[]> {
-    return (await this.configuration()).servers.map((server) => server.name);
+    return (await this.configuration()).servers.filter(({ server }) => !server.disabled).map((server) => server.name);
+  }
+
+  /**
+   * Starts, all at once, the servers whose tools are not known yet (not running, not remembered), and waits
+   * for them up to `deadlineMs`: the system prompt of a first run can then list their tools. Those still
+   * starting go on starting; those that fail say so in mcp:list.
+   */
+  async startUnknown(deadlineMs: number): Promise<void> {
+    const names = await this.serverNames();
+    const unknown = (await Promise.all(names.map(async (name) => ((await this.knownTools(name)) ? undefined : name)))).filter((name) => name !== undefined);
+    if (!unknown.length || this.closed) return;
+    const starts = Promise.all(unknown.map(async (name) => (await this.connection(name)).ready().catch(() => undefined)));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([starts, new Promise((resolve) => (timer = setTimeout(resolve, timerDelay(deadlineMs))))]);
+    clearTimeout(timer);
+  }
+
+  /** How a server whose tools are not known stands: `starting`, `failed`... (undefined: never started). */
+  stateOf(name: string): ServerState | undefined {
+    return this.connections.get(name)?.state;
   }
 
   /** Tool names to show without starting anything: live ones, else remembered ones, else undefined. */
@@ -166,6 +190,7 @@ export class McpManager {
       throw new McpLookupError(`Unknown MCP server "${name}". Configured servers: ${known.join(', ') || '(none)'}.${detail}`);
     }
     if (this.closed) throw new McpLookupError(`MCP servers are closed; "${name}" cannot start`);
+    if (config.server.disabled) throw new McpServerError(`MCP server "${name}" is disabled ("disabled": true in ${config.source})`);
     // Two first uses at once (parallel sub-agents) share one connection: look again after the await above.
     const raced = this.connections.get(name);
     if (raced) return raced;
@@ -186,6 +211,11 @@ export class McpManager {
     this.connections.set(name, connection);
     return connection;
   }
+}
+
+/** How a server is started, for listings and errors: its command line or URL. */
+export function describeServer(server: McpServerConfig['server']): string {
+  return isStdio(server) ? [server.command, ...server.args].join(' ') : server.url;
 }
 
 function listingOf(connection: McpConnection): McpServerListing {

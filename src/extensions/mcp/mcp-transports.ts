@@ -31,6 +31,8 @@ export interface Connected {
   kind: 'stdio' | 'streamable-http' | 'sse';
   /** Answers to requests the server asked us to run as tasks; its expiry timers end with cleanup(). */
   taskStore: InMemoryTaskStore;
+  /** Ends a Streamable HTTP session on the server (before closing). */
+  terminate?: () => Promise<void>;
 }
 
 const CLIENT_INFO = { name: 'synapse', version: '0.1.0' };
@@ -41,13 +43,19 @@ export async function connectServer(server: StdioServerConfig | RemoteServerConf
   const url = new URL(server.url);
   const requestInit: RequestInit = { headers: server.headers };
   if (server.type === 'sse') return connect('sse', new SSEClientTransport(url, { requestInit }), options);
+  const transport = new StreamableHTTPClientTransport(url, { requestInit });
   try {
-    return await connect('streamable-http', new StreamableHTTPClientTransport(url, { requestInit }), options);
+    const connected = await connect('streamable-http', transport, options);
+    // Ending the session tells the server to free it (DELETE), as the protocol asks of a client that leaves.
+    return { ...connected, terminate: () => transport.terminateSession() };
   } catch (error) {
-    // A 4xx to the Streamable HTTP POST is how an old HTTP+SSE server answers: try its transport.
-    const oldServer = error instanceof StreamableHTTPError && typeof error.code === 'number' && error.code >= 400 && error.code < 500;
+    // 400, 404 or 405 to the Streamable HTTP POST is how an old HTTP+SSE server answers: try its transport.
+    // (A 401 or 403 is about credentials, not the transport.) If that fails too, the first answer says more.
+    const oldServer = error instanceof StreamableHTTPError && [400, 404, 405].includes(error.code ?? 0);
     if (server.type || !oldServer) throw error;
-    return connect('sse', new SSEClientTransport(url, { requestInit }), options);
+    return connect('sse', new SSEClientTransport(url, { requestInit }), options).catch(() => {
+      throw error;
+    });
   }
 }
 
