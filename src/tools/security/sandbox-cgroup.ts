@@ -73,9 +73,8 @@ export class SandboxCgroup {
     try {
       if (limits.processes !== null && where.pids) dirs.pids = made(join(where.pids, name), 'pids.max', String(limits.processes));
       if (limits.memoryBytes !== null && where.memory) {
-        const dir = where.unified ? (dirs.pids ?? made(join(where.memory, name))) : made(join(where.memory, name));
-        writeFileSync(join(dir, where.unified ? 'memory.max' : 'memory.limit_in_bytes'), String(limits.memoryBytes));
-        dirs.memory = dir;
+        dirs.memory = where.unified ? (dirs.pids ?? made(join(where.memory, name))) : made(join(where.memory, name));
+        writeFileSync(join(dirs.memory, where.unified ? 'memory.max' : 'memory.limit_in_bytes'), String(limits.memoryBytes));
       }
     } catch {
       // not ours to change here after all: what was made goes, and only the rlimits hold
@@ -93,8 +92,8 @@ export class SandboxCgroup {
   /** Runs `command` (a program and its arguments) inside these cgroups: it joins them, then execs. */
   joinCommand(command: string[]): string[] {
     const files = [...new Set([this.dirs.pids, this.dirs.memory].filter((dir) => dir !== undefined))].map((dir) => join(dir, 'cgroup.procs'));
-    const join_ = 'while [ "$1" != -- ]; do echo $$ > "$1" || exit 125; shift; done; shift; exec "$@"';
-    return ['/bin/sh', '-c', join_, 'sh', ...files, '--', ...command];
+    const joinThenExec = 'while [ "$1" != -- ]; do echo $$ > "$1" || exit 125; shift; done; shift; exec "$@"';
+    return ['/bin/sh', '-c', joinThenExec, 'sh', ...files, '--', ...command];
   }
 
   /** A line for each sandbox-wide limit hit since the last call. */
