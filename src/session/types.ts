@@ -8,10 +8,16 @@ export interface UsageRound {
   at: string;
 }
 
-/** Token usage of a session: running totals plus every recorded round, oldest first. */
+/**
+ * Token usage of a session: totals over every recorded round (overall and per model), and the most recent
+ * rounds, oldest first (at most SYNAPSE_MAX_ROUNDS_KEPT; usage.jsonl keeps them all).
+ */
 export interface SessionUsage {
   total: Usage;
+  byModel: Record<string, Usage>;
   rounds: readonly UsageRound[];
+  /** Every round recorded, including those no longer in `rounds`. */
+  roundCount: number;
 }
 
 /** What a listing shows without loading a session's history. */
