@@ -1,0 +1,100 @@
+import { readFile, stat } from 'node:fs/promises';
+import { Given, Then, When } from '@cucumber/cucumber';
+import { expect } from 'chai';
+import { DEFAULT_SETTINGS, SettingsFileError, SettingsManager, userSettingsPath } from '../src/settings';
+import { COMPLETE_SETTINGS, SettingsContext } from './support/settings-context';
+import type { SynapseWorld } from './support/world';
+
+const ctx = (world: SynapseWorld) => world.use(SettingsContext);
+
+// --- SettingsManager (04-p3 part06): the user's file, ~/.synapse/settings.json under the scenario's HOME
+
+Given('`settings.json` 尚不存在', function (this: SynapseWorld) {
+  // The scenario's HOME is new and empty: nothing to arrange.
+  SettingsManager.resetInstance();
+});
+
+When('调用 `SettingsManager.get\\(\\)`', function (this: SynapseWorld) {
+  ctx(this).capture(() => SettingsManager.getInstance().get());
+});
+
+Then('应返回 `DEFAULT_SETTINGS`', function (this: SynapseWorld) {
+  expect(ctx(this).error).to.equal(undefined);
+  expect(ctx(this).result).to.deep.equal(DEFAULT_SETTINGS);
+  expect(ctx(this).result, 'a copy, not the constant').to.not.equal(DEFAULT_SETTINGS);
+});
+
+Then('文件系统应生成新的 `settings.json`', async function (this: SynapseWorld) {
+  expect(JSON.parse(await readFile(userSettingsPath(), 'utf8'))).to.deep.equal(DEFAULT_SETTINGS);
+  // It may come to hold an API key: readable by its owner only.
+  expect((await stat(userSettingsPath())).mode & 0o777).to.equal(0o600);
+});
+
+Given('`settings.json` 存在但字段结构不符合 schema', async function (this: SynapseWorld) {
+  // Valid JSON; `permissions.allow` must be a list of rules, not one string.
+  ctx(this).textBefore = JSON.stringify({ model: 'gpt-4o', permissions: { allow: 'git status' } });
+  await ctx(this).write('user', ctx(this).textBefore!);
+});
+
+When('调用 `get\\(\\)`', function (this: SynapseWorld) {
+  ctx(this).capture(() => SettingsManager.getInstance().get());
+});
+
+Then('应抛出 `Invalid settings file`', function (this: SynapseWorld) {
+  const { error } = ctx(this);
+  expect(error).to.be.instanceOf(SettingsFileError);
+  expect(error!.message).to.equal(`Invalid settings file ${userSettingsPath()}: permissions.allow: Invalid input: expected array, received string`);
+});
+
+Then('不应返回半合法配置对象', async function (this: SynapseWorld) {
+  const c = ctx(this);
+  expect(c.result).to.equal(undefined);
+  // The file is left as it was (not replaced by defaults), and a run does not use a part of it either.
+  expect(await readFile(userSettingsPath(), 'utf8')).to.equal(c.textBefore);
+  c.error = undefined;
+  await c.resolve();
+  expect(c.resolved).to.equal(undefined);
+  expect((c.error as Error | undefined)?.message).to.match(/^Invalid settings file .*: permissions\.allow: /);
+});
+
+Given('已存在完整 settings 配置', async function (this: SynapseWorld) {
+  await ctx(this).write('user', COMPLETE_SETTINGS);
+});
+
+// The document's `skillEnhance.autoEnhance` (upstream's skill-enhancement switch) has no counterpart here;
+// the nested boolean key of ours is `sandbox.allowNetwork` (see the README's table).
+When("执行 `set\\('skillEnhance.autoEnhance', true\\)`", function (this: SynapseWorld) {
+  ctx(this).capture(() => SettingsManager.getInstance().set('sandbox.allowNetwork', true));
+});
+
+Then('目标键应更新', async function (this: SynapseWorld) {
+  expect(ctx(this).error).to.equal(undefined);
+  expect(((await ctx(this).readJson('user')) as typeof COMPLETE_SETTINGS).sandbox?.allowNetwork).to.equal(true);
+  expect(SettingsManager.getInstance().get().sandbox?.allowNetwork).to.equal(true);
+});
+
+Then('其它无关配置值应保持不变', async function (this: SynapseWorld) {
+  expect(await ctx(this).readJson('user')).to.deep.equal({ ...COMPLETE_SETTINGS, sandbox: { mode: 'read-only', allowNetwork: true } });
+});
+
+Given('多次调用 `SettingsManager.getInstance\\(\\)`', function (this: SynapseWorld) {
+  ctx(this).instances.push(SettingsManager.getInstance(), SettingsManager.getInstance());
+});
+
+When('未执行 `resetInstance\\(\\)`', function (this: SynapseWorld) {
+  ctx(this).instances.push(SettingsManager.getInstance());
+});
+
+Then('返回对象应为同一实例', function (this: SynapseWorld) {
+  const [first, ...rest] = ctx(this).instances;
+  expect(first).to.be.instanceOf(SettingsManager);
+  for (const instance of rest) expect(instance).to.equal(first);
+});
+
+Then('调用 `resetInstance\\(\\)` 后下一次 `getInstance\\(\\)` 应返回新实例', function (this: SynapseWorld) {
+  const [first] = ctx(this).instances;
+  SettingsManager.resetInstance();
+  const next = SettingsManager.getInstance();
+  expect(next).to.be.instanceOf(SettingsManager).and.not.equal(first);
+  expect(SettingsManager.getInstance()).to.equal(next);
+});
