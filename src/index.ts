@@ -121,7 +121,7 @@ export { quarantineFileFor, type QuarantineEntry } from './session/quarantine';
 export type { SessionRepair } from './session/session-repair';
 export { sanitizeHistory, type SanitizedHistory, type RemovedMessage, type AddedMessage, type SanitizeReason } from './session/sanitize-history';
 export { contextStats } from './session/context-stats';
-export type { ContextStats, SessionListing, SessionLoadWarning, SessionSummary, SessionUsage, SkippedSessionEntry, UsageRound } from './session/types';
+export type { ContextStats, ModelUsage, SessionListing, SessionLoadWarning, SessionSummary, SessionUsage, SkippedSessionEntry, UsageRound } from './session/types';
 
 // --- Todo list --------------------------------------------------------------------------------------
 export { TodoStore, type TodoState, type TodoListener } from './todo/todo-store';

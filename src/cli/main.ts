@@ -1,4 +1,5 @@
 import yargs from 'yargs';
+import { configCommand } from './config-command';
 import { execCommand } from './exec-command';
 import { CliError, ExitCode } from './exit-codes';
 import { reportError } from './error-report';
@@ -31,7 +32,8 @@ export async function main(argv: string[]): Promise<number> {
     .command(runtimeCommand)
     .command(mcpCommand)
     .command(skillsCommand)
-    .demandCommand(1, 'a command is required: run, exec, sessions, runtime, mcp or skills')
+    .command(configCommand)
+    .demandCommand(1, 'a command is required: run, exec, sessions, runtime, mcp, skills or config')
     .strict()
     .parserConfiguration({ 'populate--': true })
     .version(packageVersion())

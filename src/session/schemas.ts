@@ -58,7 +58,7 @@ export const sessionIndexSchema = z.object({
   updatedAt: z.string(),
   messageCount: tokenCountSchema,
   // byModel: written since costs are computed per model (listings price a session from it); older indexes lack it.
-  usage: z.object({ total: persistedUsageSchema, roundCount: tokenCountSchema, byModel: z.record(z.string(), persistedUsageSchema).optional() }),
+  usage: z.object({ total: persistedUsageSchema, roundCount: tokenCountSchema, byModel: z.record(z.string(), z.object({ usage: persistedUsageSchema, rounds: tokenCountSchema })).optional() }),
   context: persistedContextSchema.nullable(),
 });
 

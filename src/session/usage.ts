@@ -1,6 +1,6 @@
 import { positiveIntFromEnv } from '../env-settings';
 import type { Usage } from '../llm';
-import type { SessionUsage, UsageRound } from './types';
+import type { ModelUsage, SessionUsage, UsageRound } from './types';
 
 /** Rounds a session keeps in memory by default (`SYNAPSE_MAX_ROUNDS_KEPT`); totals always count every round. */
 export const MAX_ROUNDS_KEPT = 50;
@@ -36,7 +36,7 @@ export function addUsage(a: Usage, b: Usage): Usage {
  */
 export class UsageLedger {
   private total = emptyUsage();
-  private readonly byModel = new Map<string, Usage>();
+  private readonly byModel = new Map<string, ModelUsage>();
   private readonly recent: UsageRound[] = [];
   private count = 0;
 
@@ -46,7 +46,8 @@ export class UsageLedger {
 
   add(round: UsageRound): void {
     this.total = addUsage(this.total, round.usage);
-    this.byModel.set(round.model, addUsage(this.byModel.get(round.model) ?? emptyUsage(), round.usage));
+    const model = this.byModel.get(round.model);
+    this.byModel.set(round.model, { usage: addUsage(model?.usage ?? emptyUsage(), round.usage), rounds: (model?.rounds ?? 0) + 1 });
     this.count += 1;
     this.recent.push(round);
     const excess = this.recent.length - maxRoundsKept();
@@ -61,8 +62,8 @@ export class UsageLedger {
     return { ...this.total };
   }
 
-  get modelTotals(): Record<string, Usage> {
-    return Object.fromEntries([...this.byModel].map(([model, usage]) => [model, { ...usage }]));
+  get modelTotals(): Record<string, ModelUsage> {
+    return Object.fromEntries([...this.byModel].map(([model, { usage, rounds }]) => [model, { usage: { ...usage }, rounds }]));
   }
 
   snapshot(): SessionUsage {

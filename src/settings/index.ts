@@ -10,7 +10,7 @@ export {
   type PermissionMode,
   type Settings,
 } from './settings-schema';
-export { SettingsFileError, readSettingsFile, validateSettings, writeSettingsFile, keyPath } from './settings-file';
+export { SettingsFileError, SettingValueError, readSettingsFile, validateSettings, writeSettingsFile, keyPath } from './settings-file';
 export { SettingsManager } from './settings-manager';
 export { localSettingsPath, projectSettingsPath, userSettingsPath } from './settings-paths';
 export { getKey, keyParts, withKey } from './settings-keys';

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { mergeSettings, settingSources, type SettingsLayer, type SettingsScope } from './merge-settings';
-import { readSettingsFile } from './settings-file';
+import { readSettingsFile, SettingsFileError } from './settings-file';
 import { localSettingsPath, projectSettingsPath, userSettingsPath } from './settings-paths';
 import type { Settings } from './settings-schema';
 import { restrictProjectSettings } from './untrusted-project';
@@ -43,6 +43,7 @@ export function resolveSettings(options: ResolveSettingsOptions): ResolvedSettin
   let trusted: boolean | undefined;
   for (const { scope, path } of candidates) {
     const read = readSettingsFile(path);
+    if (!read && scope === 'flag') throw new SettingsFileError(path, undefined, 'no such file', `Cannot read settings file ${path}`);
     if (!read) continue;
     let settings = read;
     if (scope === 'project' || scope === 'local') {

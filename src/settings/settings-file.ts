@@ -5,7 +5,7 @@ import { settingsSchema, type Settings } from './settings-schema';
 
 /** A settings file that cannot be used: the message names the file, and the key when one is at fault. */
 export class SettingsFileError extends Error {
-  override readonly name = 'SettingsFileError';
+  override readonly name: string = 'SettingsFileError';
   constructor(
     readonly path: string,
     readonly key: string | undefined,
@@ -14,6 +14,11 @@ export class SettingsFileError extends Error {
   ) {
     super(`${heading}: ${key ? `${key}: ` : ''}${problem}`);
   }
+}
+
+/** A value that cannot be set (the file itself is fine, and left as it was). */
+export class SettingValueError extends SettingsFileError {
+  override readonly name = 'SettingValueError';
 }
 
 /** The file's settings; undefined when it does not exist. Throws SettingsFileError for anything else wrong. */

@@ -1,4 +1,4 @@
-import { readSettingsFile, SettingsFileError, validateSettings, writeSettingsFile } from './settings-file';
+import { readSettingsFile, SettingsFileError, SettingValueError, validateSettings, writeSettingsFile } from './settings-file';
 import { withKey } from './settings-keys';
 import { userSettingsPath } from './settings-paths';
 import { DEFAULT_SETTINGS, type Settings } from './settings-schema';
@@ -47,7 +47,7 @@ export class SettingsManager {
     } catch (error) {
       // The file is fine; the value is not: say so, and leave the file as it was.
       if (!(error instanceof SettingsFileError)) throw error;
-      throw new SettingsFileError(this.path, error.key, error.problem, `Cannot set ${key} in ${this.path}`);
+      throw new SettingValueError(this.path, error.key, error.problem, `Cannot set ${key} in ${this.path}`);
     }
     writeSettingsFile(this.path, next);
     return next;

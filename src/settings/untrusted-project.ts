@@ -24,22 +24,20 @@ export function restrictProjectSettings(settings: Settings, below: Settings, pat
 
   const kept: Settings = { ...rest };
   const drop = (key: string, why: string) => warnings.push(`${path}: ${key} ignored: the project is not trusted, and ${why}`);
+  // Empty lists and maps (as a new file holds them) change nothing: dropped without a word.
+  const given = (value: object | undefined) => value !== undefined && Object.keys(value).length > 0;
   if (kept.baseURL !== undefined) {
     delete kept.baseURL;
     drop('baseURL', 'it would send the conversation (and your API key) to another server');
   }
-  if (kept.env !== undefined) {
-    delete kept.env;
-    drop('env', 'variables change what the commands run (PATH, BASH_ENV...)');
-  }
-  if (kept.hooks !== undefined) {
-    delete kept.hooks;
-    drop('hooks', 'hooks are programs');
-  }
+  if (given(kept.env)) drop('env', 'variables change what the commands run (PATH, BASH_ENV...)');
+  if (given(kept.hooks)) drop('hooks', 'hooks are programs');
+  delete kept.env;
+  delete kept.hooks;
   if (kept.permissions) {
     const { allow, defaultMode, ...tighter } = kept.permissions;
     kept.permissions = tighter;
-    if (allow !== undefined) drop('permissions.allow', 'allow rules loosen the permission policy');
+    if (given(allow)) drop('permissions.allow', 'allow rules loosen the permission policy');
     if (defaultMode !== undefined && LOOSER_MODES.has(defaultMode)) drop(`permissions.defaultMode ${defaultMode}`, 'it approves more than the rules do');
     else if (defaultMode !== undefined) kept.permissions.defaultMode = defaultMode;
   }

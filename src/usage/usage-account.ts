@@ -70,7 +70,7 @@ export function resetSessionUsage(account: UsageAccount): UsageAccount {
  */
 export function usageAccountOf(usage: SessionUsage, pricing: PricingTable, model?: string): UsageAccount {
   const tokens = tokenUsageOf(usage.total);
-  const costs = Object.entries(usage.byModel).map(([name, total]) => costOf(tokenUsageOf(total), name, pricing));
+  const costs = Object.entries(usage.byModel).map(([name, { usage: total }]) => costOf(tokenUsageOf(total), name, pricing));
   return {
     model: model ?? usage.rounds.at(-1)?.model ?? '',
     totalInputOther: tokens.inputOther,
