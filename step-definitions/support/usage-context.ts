@@ -32,8 +32,8 @@ export class UsageContext implements Narrating {
   /** The session's usage read back from disk, as an account. */
   fromDisk?: UsageAccount;
   output?: string;
-  private session?: Session;
-  private sessionsDir?: string;
+  /** The session the calls are recorded in (created on the first call). */
+  session?: Session;
 
   constructor(private readonly world: SynapseWorld) {}
 
@@ -42,19 +42,26 @@ export class UsageContext implements Narrating {
     const usage = usageFromWire(wire);
     this.calls.push(usage);
     this.account = accumulateUsage(this.account, usage, { model, pricing: this.pricing });
-    if (!this.session) {
-      this.sessionsDir = join(await this.world.tempDir(), 'sessions');
-      this.session = await new SessionStore(this.sessionsDir).create();
-    }
+    this.session ??= await (await this.store()).create();
     await this.session.recordUsage(usage, model);
   }
 
   /** The recorded session opened again from its files, as an account priced like the scenario's. */
   async reread(): Promise<UsageAccount> {
     await this.session?.flush();
-    const session = this.session ? await new SessionStore(this.sessionsDir!).open(this.session.id) : undefined;
+    const session = this.session ? await (await this.store()).open(this.session.id) : undefined;
     this.fromDisk = session ? usageAccountOf(session.usage, this.pricing, this.account.model) : createEmptyUsageAccount(this.account.model);
     return this.fromDisk;
+  }
+
+  /** The scenario's sessions directory. */
+  async store(): Promise<SessionStore> {
+    return new SessionStore(join(await this.world.tempDir(), 'sessions'));
+  }
+
+  /** A file of the scenario's session. */
+  async sessionFile(name: string): Promise<string> {
+    return join((await this.store()).sessionsDir, this.session!.id, name);
   }
 
   /** Writes `~/.synapse/pricing.json` (the scenario's HOME) and loads it as synapse would. */
