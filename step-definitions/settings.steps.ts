@@ -1,7 +1,9 @@
 import { readFile, stat } from 'node:fs/promises';
+import { homedir } from 'node:os';
 import { Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import { DEFAULT_SETTINGS, SettingsFileError, SettingsManager, userSettingsPath } from '../src/settings';
+import { DEFAULT_SETTINGS, SettingsFileError, SettingsManager, userSettingsPath, type PermissionMode } from '../src/settings';
+import { ToolSecurity } from '../src/tools';
 import { COMPLETE_SETTINGS, SettingsContext } from './support/settings-context';
 import type { SynapseWorld } from './support/world';
 
@@ -97,4 +99,88 @@ Then('调用 `resetInstance\\(\\)` 后下一次 `getInstance\\(\\)` 应返回新
   const next = SettingsManager.getInstance();
   expect(next).to.be.instanceOf(SettingsManager).and.not.equal(first);
   expect(SettingsManager.getInstance()).to.equal(next);
+});
+
+// --- settings files of our own: order, errors, trust
+
+/** `<home>`, `.synapse/` (the project's) and `<temp>` in an expected text, as paths of this scenario. */
+async function paths(world: SynapseWorld, text: string): Promise<string> {
+  const project = await ctx(world).project();
+  return text
+    .replaceAll('<home>', homedir())
+    .replaceAll('<temp>', await world.tempDir())
+    .replace(/(^|\s)\.synapse\//gm, `$1${project}/.synapse/`);
+}
+
+Given('设置文件 {word} 的内容是:', async function (this: SynapseWorld, where: string, content: string) {
+  await ctx(this).write(where, content);
+});
+
+When('在受信任的项目里解析设置', async function (this: SynapseWorld) {
+  await ctx(this).resolve({ trusted: true });
+});
+
+When('在不受信任的项目里解析设置', async function (this: SynapseWorld) {
+  await ctx(this).resolve({ trusted: false });
+});
+
+When('带上 --settings {string} 在受信任的项目里解析设置', async function (this: SynapseWorld, file: string) {
+  await ctx(this).resolve({ settingsFile: file, trusted: true });
+});
+
+Then('生效的设置应该是:', function (this: SynapseWorld, json: string) {
+  expect(ctx(this).error).to.equal(undefined);
+  expect(ctx(this).resolved!.settings).to.deep.equal(JSON.parse(json));
+});
+
+Then('设置 {string} 应该来自 {string}', async function (this: SynapseWorld, key: string, files: string) {
+  const expected = await Promise.all(files.split(/,\s*/).map((where) => ctx(this).pathOf(where)));
+  expect(ctx(this).resolved!.sources[key]).to.deep.equal(expected);
+});
+
+Then('解析设置时不应该有警告', function (this: SynapseWorld) {
+  expect(ctx(this).resolved!.warnings).to.deep.equal([]);
+});
+
+Then('解析设置时的警告应该是:', async function (this: SynapseWorld, lines: string) {
+  expect(ctx(this).resolved!.warnings).to.deep.equal((await paths(this, lines)).split('\n'));
+});
+
+Then('解析设置应该失败，错误是 {string}', async function (this: SynapseWorld, message: string) {
+  const { error, resolved } = ctx(this);
+  expect(resolved).to.equal(undefined);
+  expect(error).to.be.instanceOf(SettingsFileError);
+  const expected = await paths(this, message);
+  expect(error!.message.startsWith(expected), `${error!.message}\ndoes not start with\n${expected}`).to.equal(true);
+});
+
+Then('用户设置文件不应该存在', async function (this: SynapseWorld) {
+  expect(await stat(userSettingsPath()).catch(() => undefined)).to.equal(undefined);
+});
+
+// --- permission modes
+
+When('以权限模式 {string} 建立工具安全设置，有一个总是同意的审批人', async function (this: SynapseWorld, mode: string) {
+  const c = ctx(this);
+  c.security = ToolSecurity.create(await c.project(), {
+    permissionMode: mode as PermissionMode,
+    approve: async () => {
+      c.approverCalls += 1;
+      return 'once';
+    },
+    onEvent: (event) => c.permissionEvents.push(event),
+  });
+});
+
+Then(/^默认规则询问的 "(.+)" 应该(经审批人同意后放行|不问审批人直接放行|不问审批人直接拒绝)$/, async function (this: SynapseWorld, command: string, outcome: string) {
+  const c = ctx(this);
+  const result = await c.security!.gate.check(command, { cwd: await c.project(), signal: new AbortController().signal });
+  const decided = c.permissionEvents.find((event) => event.type === 'permission_decided');
+  const expected = { 经审批人同意后放行: ['allow', 'user', 1], 不问审批人直接放行: ['allow', 'approve_all', 0], 不问审批人直接拒绝: ['deny', 'no_approver', 0] }[outcome]!;
+  expect([decided?.type === 'permission_decided' && decided.decision, decided?.type === 'permission_decided' && decided.by, c.approverCalls]).to.deep.equal(expected);
+  expect(result.allowed).to.equal(expected[0] === 'allow');
+});
+
+Then('沙箱模式应该是 {string}', function (this: SynapseWorld, mode: string) {
+  expect(ctx(this).security!.sandbox.mode).to.equal(mode);
 });

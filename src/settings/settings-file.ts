@@ -47,7 +47,9 @@ export function validateSettings(document: unknown, path: string): Settings {
   const issue = parsed.error.issues[0]!;
   const unknown = issue.code === 'unrecognized_keys' ? issue.keys[0] : undefined;
   const where = keyPath(unknown === undefined ? issue.path : [...issue.path, unknown]);
-  throw new SettingsFileError(path, where || undefined, unknown === undefined ? issue.message : 'unknown key');
+  // A bad key of a map (`env`) carries the key's own problem inside.
+  const problem = unknown !== undefined ? 'unknown key' : issue.code === 'invalid_key' ? (issue.issues[0]?.message ?? issue.message) : issue.message;
+  throw new SettingsFileError(path, where || undefined, problem);
 }
 
 /** `permissions.allow[0]`, from zod's path. */

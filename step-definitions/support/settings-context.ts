@@ -1,6 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { resolveSettings, userSettingsPath, type ResolvedSettings, type Settings } from '../../src/settings';
+import type { PermissionEvent, ToolSecurity } from '../../src/tools';
 import { section, type Narrating } from './transcript';
 import type { SynapseWorld } from './world';
 
@@ -25,6 +26,10 @@ export class SettingsContext implements Narrating {
   /** Text of a file before the step under test, to show it was left alone. */
   textBefore?: string;
   readonly instances: unknown[] = [];
+  /** A security context built with a permission mode, and what its gate did. */
+  security?: ToolSecurity;
+  readonly permissionEvents: PermissionEvent[] = [];
+  approverCalls = 0;
 
   constructor(private readonly world: SynapseWorld) {}
 
