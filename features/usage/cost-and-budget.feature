@@ -62,7 +62,7 @@ Feature: 成本与预算：按模型计价、子代理计入、预算在下一�
       And Runner 的会话保存在临时目录
       And 模型调用 `echo one` 并用掉 2000 与 10 个 token
       When 执行一次运行，同时用运行汇总观察它的事件
-      Then 运行应该以 "budget_exceeded" 结束，回答是 "Stopped: this run has spent $0.0041, past its budget of $0.0030 (maxBudgetUsd)."
+      Then 运行应该以 "budget_exceeded" 结束，回答是 "Spent $0.0041 in this run, past its budget of $0.0030; stopping before the next model request."
       And 模型应该只收到 1 次请求
       And 会话中的消息角色应该依次是 "user, assistant, tool, assistant"
 
@@ -71,7 +71,7 @@ Feature: 成本与预算：按模型计价、子代理计入、预算在下一�
       And Runner 的预算是 0.003 美元
       And 模型先让子代理 "count the files" 工作，子代理调用 `echo 3`，每次各用掉 1000 与 100 个 token
       When 执行一次运行，同时用运行汇总观察它的事件
-      Then 运行应该以 "budget_exceeded" 结束，回答是 "Stopped: this run has spent $0.0056, past its budget of $0.0030 (maxBudgetUsd)."
+      Then 运行应该以 "budget_exceeded" 结束，回答是 "Spent $0.0056 in this run, past its budget of $0.0030; stopping before the next model request."
       And 模型应该只收到 2 次请求
       And 子代理任务的结果应该包含 "Sub-agent task:general stopped (budget_exceeded)"
 

@@ -41,6 +41,6 @@ export class RunBudget {
 
   /** The one line a run stops with: the budget and the spend. */
   stopMessage(): string {
-    return `Stopped: this run has spent ${formatUsd(this.spent ?? 0)}, past its budget of ${formatUsd(this.limitUsd ?? 0)} (maxBudgetUsd).`;
+    return `Spent ${formatUsd(this.spent ?? 0)} in this run, past its budget of ${formatUsd(this.limitUsd ?? 0)}; stopping before the next model request.`;
   }
 }
