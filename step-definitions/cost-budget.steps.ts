@@ -44,6 +44,14 @@ Given('定价文件的内容是 {string}', async function (this: SynapseWorld, c
   await writePricing(content);
 });
 
+Given('定价文件的位置上是一个目录', async function (this: SynapseWorld) {
+  await mkdir(join(homedir(), '.synapse', 'pricing.json'), { recursive: true });
+});
+
+Given('Runner 的 pricing 选项给模型 {string} 每百万 token 输入 {float} 美元、输出 {float} 美元', function (this: SynapseWorld, model: string, input: number, output: number) {
+  ctx(this).options.pricing = { [model]: { inputPerMillion: input, outputPerMillion: output } };
+});
+
 Given('模型调用 `{}` 并用掉 {int} 与 {int} 个 token', function (this: SynapseWorld, command: string, input: number, output: number) {
   parentReply(this, { toolCalls: [bash('call_1', command)], usage: usage(input, output) });
 });
@@ -181,12 +189,10 @@ Then('子代理任务的结果应该包含 {string}', function (this: SynapseWor
   expect(finished[0]!.message).to.include(text);
 });
 
-Then('运行应该被拒绝，错误是 UnpricedBudgetError，说明里有 {string}', function (this: SynapseWorld, text: string) {
+Then('运行应该被拒绝，错误是 UnpricedBudgetError，说明是 {string}', function (this: SynapseWorld, text: string) {
   const error = ctx(this).error as Error;
   expect(error?.name).to.equal('UnpricedBudgetError');
-  expect(error.message)
-    .to.include(text)
-    .and.include(join(homedir(), '.synapse', 'pricing.json'));
+  expect(error.message).to.equal(text.replace('<home>', homedir()));
 });
 
 Then('会话目录中不应该有会话', async function (this: SynapseWorld) {

@@ -1,5 +1,6 @@
-import { readFile, stat } from 'node:fs/promises';
+import { mkdir, readFile, stat, symlink } from 'node:fs/promises';
 import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { DEFAULT_SETTINGS, SettingsFileError, SettingsManager, userSettingsPath, type PermissionMode } from '../src/settings';
@@ -183,4 +184,28 @@ Then(/^默认规则询问的 "(.+)" 应该(经审批人同意后放行|不问审
 
 Then('沙箱模式应该是 {string}', function (this: SynapseWorld, mode: string) {
   expect(ctx(this).security!.sandbox.mode).to.equal(mode);
+});
+
+Given('设置文件 {word} 的内容是 {string}', async function (this: SynapseWorld, where: string, content: string) {
+  await ctx(this).write(where, content);
+});
+
+Then('生效的设置应该是 {string}', function (this: SynapseWorld, json: string) {
+  expect(ctx(this).error).to.equal(undefined);
+  expect(ctx(this).resolved!.settings).to.deep.equal(JSON.parse(json));
+});
+
+Given('用户设置文件的位置上是一个目录', async function (this: SynapseWorld) {
+  await mkdir(userSettingsPath(), { recursive: true });
+});
+
+Given('用户的 ~\\/.synapse 是一个指向不存在位置的符号链接', async function (this: SynapseWorld) {
+  SettingsManager.resetInstance();
+  await symlink(join(await this.tempDir(), 'nowhere'), join(homedir(), '.synapse'));
+});
+
+Then('SettingsManager 应该报错 {string}', async function (this: SynapseWorld, message: string) {
+  expect(ctx(this).result).to.equal(undefined);
+  expect(ctx(this).error).to.be.instanceOf(SettingsFileError);
+  expect(ctx(this).error!.message).to.equal(await paths(this, message));
 });

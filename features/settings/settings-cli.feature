@@ -117,3 +117,16 @@ Feature: synapse 读设置文件；synapse config list | get | set
         | set modle qwen2.5            | 2      | unknown settings key \"modle\" (keys: model, baseURL, apiKey, env, permissions, sandbox, hooks, contextWindow, maxBudgetUsd) |
         | set __proto__.x 1            | 2      | unknown settings key \"__proto__.x\"                                 |
         | get contextWindow            | 1      | contextWindow is not set                                             |
+
+    Scenario: config set 遇到无法使用的设置文件：坏输入，指出文件和键，文件不变
+      Given CLI 的 HOME 中有文件 ".synapse/settings.json" 内容为:
+        """
+        {"model": 3}
+        """
+      When CLI 运行 synapse "config set contextWindow 32000"
+      Then CLI 退出码应该是 2
+      And CLI 标准错误应该只有一行且包含 ".synapse/settings.json: model: Invalid input: expected string, received number"
+      And CLI 的 HOME 中的文件 ".synapse/settings.json" 应该是 JSON:
+        """
+        {"model": 3}
+        """

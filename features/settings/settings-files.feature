@@ -17,7 +17,8 @@ Feature: 设置文件：用户、项目、本地与 --settings，逐键合并，
       And 设置文件 project 的内容是:
         """
         {"env": {"B": "project"}, "permissions": {"deny": ["git push*"], "ask": ["npm publish*"]},
-         "hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "node guard.js"}]}]}}
+         "hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "node guard.js"}]}],
+                   "Stop": [{"matcher": "*", "hooks": [{"type": "command", "command": "npm test", "timeout": 600}]}]}}
         """
       And 设置文件 local 的内容是:
         """
@@ -32,7 +33,8 @@ Feature: 设置文件：用户、项目、本地与 --settings，逐键合并，
         """
         {"model": "flag-model", "env": {"A": "user", "B": "project"}, "sandbox": {"mode": "workspace-write", "allowNetwork": false},
          "permissions": {"deny": ["rm -rf*", "git push*"], "ask": ["npm publish*"]}, "maxBudgetUsd": 5, "contextWindow": 16000,
-         "hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "node guard.js"}]}]}}
+         "hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "node guard.js"}]}],
+                   "Stop": [{"matcher": "*", "hooks": [{"type": "command", "command": "npm test", "timeout": 600}]}]}}
         """
       And 设置 "permissions.deny" 应该来自 "user, project"
       And 设置 "model" 应该来自 "extra.json"
@@ -69,6 +71,16 @@ Feature: 设置文件：用户、项目、本地与 --settings，逐键合并，
         | user    | {"env": {"BAD NAME": "x"}}                                                    | <home>/.synapse/settings.json      | env.BAD NAME: not an environment variable name                     |
         | user    | {"contextWindow": 0}                                                          | <home>/.synapse/settings.json      | contextWindow: Too small                                           |
         | user    | ["model"]                                                                     | <home>/.synapse/settings.json      | Invalid input: expected object, received array                     |
+
+    Scenario: 设置文件的位置上是一个目录：无法读取，指出文件与原因
+      Given 用户设置文件的位置上是一个目录
+      When 在受信任的项目里解析设置
+      Then 解析设置应该失败，错误是 "Invalid settings file <home>/.synapse/settings.json: cannot be read (EISDIR)"
+
+    Scenario: 写不进去的设置文件：SettingsManager 指出文件与原因
+      Given 用户的 ~/.synapse 是一个指向不存在位置的符号链接
+      When 调用 `SettingsManager.get()`
+      Then SettingsManager 应该报错 "Cannot write settings file <home>/.synapse/settings.json: ENOENT"
 
     Scenario: --settings 指向不存在的文件是错误
       When 带上 --settings "missing.json" 在受信任的项目里解析设置
@@ -143,6 +155,20 @@ Feature: 设置文件：用户、项目、本地与 --settings，逐键合并，
          "sandbox": {"mode": "off", "allowNetwork": true}}
         """
       And 解析设置时不应该有警告
+
+    Scenario Outline: 不受信任的项目里 sandbox 与预算只接受更严的值
+      Given 设置文件 user 的内容是 '<用户>'
+      And 设置文件 project 的内容是 '<项目>'
+      When 在不受信任的项目里解析设置
+      Then 生效的设置应该是 '<生效>'
+
+      Examples:
+        | 用户                               | 项目                                                             | 生效                                                       |
+        | {"sandbox": {"mode": "read-only"}} | {"sandbox": {"mode": "workspace-write", "allowNetwork": false}} | {"sandbox": {"mode": "read-only", "allowNetwork": false}} |
+        | {}                                 | {"sandbox": {"mode": "workspace-write"}}                        | {"sandbox": {"mode": "workspace-write"}}                  |
+        | {}                                 | {"sandbox": {"allowNetwork": false}}                            | {"sandbox": {"allowNetwork": false}}                      |
+        | {"maxBudgetUsd": 2}                | {"maxBudgetUsd": 1}                                             | {"maxBudgetUsd": 1}                                       |
+        | {}                                 | {"maxBudgetUsd": 10}                                            | {"maxBudgetUsd": 10}                                      |
 
   Rule: 权限模式（permissions.defaultMode）
 

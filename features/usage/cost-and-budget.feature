@@ -31,6 +31,19 @@ Feature: 成本与预算：按模型计价、子代理计入、预算在下一�
       Then 会话的 usage.jsonl 应该记下缓存读 600、缓存写 100
       And 运行汇总的成本应该是 0.00123 美元
 
+    Scenario Outline: 价格按模型名精确匹配（不计大小写），相近的名字不算
+      Given 定价文件给模型 "<定价里的名字>" 每百万 token 输入 2 美元、输出 8 美元
+      And 模型回复 "好" 并用掉 1000 与 100 个 token
+      When 执行一次运行，同时用运行汇总观察它的事件
+      Then usage 事件的成本应该依次是 "<成本>"
+
+      Examples:
+        | 定价里的名字      | 成本   |
+        | test-model        | 0.0028 |
+        | Test-Model        | 0.0028 |
+        | test-model-latest | null   |
+        | test              | null   |
+
   Rule: 定价文件缺失或无法使用时没有定价
 
     Scenario: 没有定价文件：成本为 null，不告警
@@ -53,6 +66,15 @@ Feature: 成本与预算：按模型计价、子代理计入、预算在下一�
         | {"test-model": {"inputPerMillion": 2, "outputPerMillion": 8}, "x": {"input": 1}} | pricing.json is not valid at x.inputPerMillion: Invalid input       |
         | {"test-model": {"inputPerMillion": -2, "outputPerMillion": 8}}                   | is not valid at test-model.inputPerMillion: Too small               |
         | {not json                                                                         | pricing.json is not valid JSON                                     |
+        | []                                                                                | pricing.json is not valid at the file: Invalid input               |
+
+    Scenario: 定价文件的位置上是一个目录：没有定价，告警说明无法读取
+      Given 定价文件的位置上是一个目录
+      And 模型回复 "好" 并用掉 10 与 3 个 token
+      When 执行一次运行，同时用运行汇总观察它的事件
+      Then usage 事件的成本应该依次是 "null"
+      And Runner 应该只发出一个 warning 事件，包含 "cannot read the pricing file"
+
 
   Rule: 预算
 
@@ -75,14 +97,19 @@ Feature: 成本与预算：按模型计价、子代理计入、预算在下一�
       And 模型应该只收到 2 次请求
       And 子代理任务的结果应该包含 "Sub-agent task:general stopped (budget_exceeded)"
 
-    Scenario: 模型没有价格时设置预算：运行在发送任何请求之前被拒绝，不留下会话
-      Given 定价文件给模型 "another-model" 每百万 token 输入 2 美元、输出 8 美元
+    Scenario Outline: 模型没有价格时设置预算：运行在发送任何请求之前被拒绝，不留下会话
+      Given <价格来源>给模型 "another-model" 每百万 token 输入 2 美元、输出 8 美元
       And Runner 的预算是 0.003 美元
       And Runner 的会话保存在临时目录
       When 执行一次运行
-      Then 运行应该被拒绝，错误是 UnpricedBudgetError，说明里有 "a budget needs a price for model test-model"
+      Then 运行应该被拒绝，错误是 UnpricedBudgetError，说明是 "a budget needs a price for model test-model, and <在哪里> has none (add \"test-model\": {\"inputPerMillion\": ..., \"outputPerMillion\": ...})"
       And 模型应该只收到 0 次请求
       And 会话目录中不应该有会话
+
+      Examples:
+        | 价格来源              | 在哪里                       |
+        | 定价文件              | <home>/.synapse/pricing.json |
+        | Runner 的 pricing 选项 | the pricing option           |
 
     Scenario Outline: 预算必须是正数
       When 用预算 <预算> 创建 Runner

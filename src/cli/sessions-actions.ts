@@ -77,7 +77,7 @@ function renderMessage(message: ChatMessage, s: ReturnType<typeof style>): strin
 function stats(session: Session, json: boolean): void {
   warn(session);
   // Loaded here: only stats prices a session.
-  const { formatCostOutput, formatUsd, loadPricingFile, usageAccountOf, costOf, tokenUsageOf } = require('../usage') as typeof import('../usage');
+  const { formatCostOutput, formatUsd, loadPricingFile, usageAccountOf, costOf, spentUsd, tokenUsageOf } = require('../usage') as typeof import('../usage');
   const { pricing, warning } = loadPricingFile();
   if (warning) process.stderr.write(`warning: ${warning}\n`);
   const context = session.contextStats();
@@ -86,7 +86,7 @@ function stats(session: Session, json: boolean): void {
   const models = Object.entries(byModel).map(([model, { usage, rounds }]) => ({ model, rounds, usage, costUsd: costOf(tokenUsageOf(usage), model, pricing) }));
   if (json) {
     const perModel = Object.fromEntries(models.map(({ model, rounds, usage, costUsd }) => [model, { rounds, total_tokens: usage.total_tokens, usage, costUsd }]));
-    return print(JSON.stringify({ id: session.id, context, usage: { total, rounds: roundCount, byModel: perModel, costUsd: account.totalCost ?? (roundCount ? null : 0) } }));
+    return print(JSON.stringify({ id: session.id, context, usage: { total, rounds: roundCount, byModel: perModel, costUsd: spentUsd(account) } }));
   }
   print(`session       ${session.id}`);
   print(`messages      ${context.messageCount}`);

@@ -28,7 +28,6 @@ export function readCliSettings(args: SettingsArgs, cwd: string): ResolvedSettin
     for (const warning of resolved.warnings) process.stderr.write(`synapse: warning: ${warning}\n`);
     return resolved;
   } catch (error) {
-    if (error instanceof SettingsFileError) throw new CliError(error.message);
-    throw error;
+    throw error instanceof SettingsFileError ? new CliError(error.message) : error;
   }
 }

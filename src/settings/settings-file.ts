@@ -65,6 +65,6 @@ export function writeSettingsFile(path: string, settings: Settings): void {
     writeFileSync(temp, `${JSON.stringify(settings, null, 2)}\n`, { mode: 0o600 });
     renameSync(temp, path);
   } catch (error) {
-    throw new SettingsFileError(path, undefined, `cannot be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw new SettingsFileError(path, undefined, (error as NodeJS.ErrnoException).code ?? (error as Error).message, `Cannot write settings file ${path}`);
   }
 }

@@ -40,14 +40,14 @@ export class SettingsManager {
 
   /** Sets one dotted key (`sandbox.allowNetwork`); the result is validated before it is written, as a whole. */
   set(key: string, value: unknown): Settings {
-    const current = this.get();
+    const changed = withKey(this.get(), key, value);
     let next: Settings;
     try {
-      next = validateSettings(withKey(current, key, value), this.path);
+      next = validateSettings(changed, this.path);
     } catch (error) {
-      // The file is fine; the value is not: say so, and leave the file as it was.
-      if (!(error instanceof SettingsFileError)) throw error;
-      throw new SettingValueError(this.path, error.key, error.problem, `Cannot set ${key} in ${this.path}`);
+      // The file is fine; the value is not (validateSettings throws nothing else): say so, and leave the file as it was.
+      const { key: at, problem } = error as SettingsFileError;
+      throw new SettingValueError(this.path, at, problem, `Cannot set ${key} in ${this.path}`);
     }
     writeSettingsFile(this.path, next);
     return next;

@@ -1,4 +1,4 @@
-export { emptyTokenUsage, tokenUsageOf, type TokenUsage } from './token-usage';
+export { tokenUsageOf, type TokenUsage } from './token-usage';
 export { calculateCost, costOf, getPricing, modelPricingSchema, pricingTableSchema, type ModelPricing, type PricingTable } from './pricing';
 export { defaultPricingPath, loadPricingFile, type LoadedPricing } from './pricing-file';
 export {

@@ -41,6 +41,6 @@ export class RunBudget {
 
   /** The one line a run stops with: the budget and the spend. */
   stopMessage(): string {
-    return `Spent ${formatUsd(this.spent ?? 0)} in this run, past its budget of ${formatUsd(this.limitUsd ?? 0)}; stopping before the next model request.`;
+    return `Spent ${formatUsd(this.spentUsd ?? 0)} in this run, past its budget of ${formatUsd(this.limitUsd ?? 0)}; stopping before the next model request.`;
   }
 }

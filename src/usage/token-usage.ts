@@ -9,10 +9,6 @@ export interface TokenUsage {
   inputCacheCreation: number;
 }
 
-export function emptyTokenUsage(): TokenUsage {
-  return { inputOther: 0, output: 0, inputCacheRead: 0, inputCacheCreation: 0 };
-}
-
 /** The priced parts of a Usage (whose `prompt_tokens` counts all the input, cached or not). */
 export function tokenUsageOf(usage: Usage): TokenUsage {
   const inputCacheRead = usage.cache_read_tokens ?? 0;
