@@ -94,6 +94,13 @@ Given(
   },
 );
 
+Given('工具开始执行时，库的使用者通过 recordUsage 记下模型 {string} 的 {int} 与 {int} 个 token', function (this: SynapseWorld, model: string, input: number, output: number) {
+  const c = ctx(this);
+  c.onEvent = (event) => {
+    if (event.type === 'tool_call_started') void c.runner().then((runner) => runner.recordUsage({ prompt_tokens: input, completion_tokens: output, total_tokens: input + output }, model));
+  };
+});
+
 Given('Runner 的会话保存在临时目录', async function (this: SynapseWorld) {
   await ctx(this).sessionsDir();
 });

@@ -97,6 +97,25 @@ Feature: 成本与预算：按模型计价、子代理计入、预算在下一�
       And 模型应该只收到 2 次请求
       And 子代理任务的结果应该包含 "Sub-agent task:general stopped (budget_exceeded)"
 
+    Scenario: 有预算时，让子代理换用一个没有价格的模型会被拒绝，父运行接着做
+      Given 定价文件给模型 "test-model" 每百万 token 输入 2 美元、输出 8 美元
+      And Runner 的预算是 0.01 美元
+      And 模型调用 `task:general --model unpriced-model --prompt "count the files" --description count` 并用掉 1000 与 100 个 token
+      And 模型回复 "I will count them myself." 并用掉 1000 与 100 个 token
+      When 执行一次运行，同时用运行汇总观察它的事件
+      Then 运行应该以 "completed" 结束，回答是 "I will count them myself."
+      And 子代理任务的结果应该包含 "Sub-agent task:general failed: a budget needs a price for model unpriced-model"
+      And 模型应该只收到 2 次请求
+
+    Scenario: 运行中记下一次没有价格的调用后，花费无法计算：有预算的运行在下一次请求前停下
+      Given 定价文件给模型 "test-model" 每百万 token 输入 2 美元、输出 8 美元
+      And Runner 的预算是 0.01 美元
+      And 模型调用 `echo one` 并用掉 1000 与 100 个 token
+      And 工具开始执行时，库的使用者通过 recordUsage 记下模型 "unpriced-model" 的 10 与 1 个 token
+      When 执行一次运行，同时用运行汇总观察它的事件
+      Then 运行应该以 "budget_exceeded" 结束，回答是 "This run used a model without a price, so its spend against the budget of $0.01 is unknown; stopping before the next model request."
+      And 模型应该只收到 1 次请求
+
     Scenario Outline: 模型没有价格时设置预算：运行在发送任何请求之前被拒绝，不留下会话
       Given <价格来源>给模型 "another-model" 每百万 token 输入 2 美元、输出 8 美元
       And Runner 的预算是 0.003 美元

@@ -33,11 +33,15 @@ export class RunCosting {
     return this.loaded?.warning;
   }
 
-  /** A new run's budget; throws UnpricedBudgetError when a limit is set and `model` has no price. */
+  /**
+   * A new run's budget (a sub-agent keeps its parent's). Throws UnpricedBudgetError when the run has a budget
+   * and `model` has no price: its spend could not be counted (a sub-agent asked to use another model too).
+   */
   startRun(model: string): void {
-    if (this.options.sharedBudget) return;
-    if (this.options.maxBudgetUsd !== undefined && !getPricing(model, this.pricing)) throw new UnpricedBudgetError(model, this.options.pricing ? 'the pricing option' : defaultPricingPath());
-    this.budget = new RunBudget(this.options.maxBudgetUsd);
+    if (this.budget.limitUsd !== undefined && !getPricing(model, this.pricing)) {
+      throw new UnpricedBudgetError(model, this.options.pricing ? 'the pricing option' : defaultPricingPath());
+    }
+    if (!this.options.sharedBudget) this.budget = new RunBudget(this.options.maxBudgetUsd);
   }
 
   /** One call's cost, paid into the run's budget (unless the budget is a parent's). */

@@ -29,18 +29,15 @@ export class RunBudget {
     this.spent = addCost(this.spent, costUsd);
   }
 
-  /** Dollars spent so far; null once a call had no price. */
-  get spentUsd(): number | null {
-    return this.spent;
-  }
-
-  /** True once the spend has passed the limit. */
+  /** True once the spend has passed the limit, or is unknown (a call without a price: fail closed). */
   get exceeded(): boolean {
-    return this.limitUsd !== undefined && this.spent !== null && this.spent > this.limitUsd;
+    return this.limitUsd !== undefined && (this.spent === null || this.spent > this.limitUsd);
   }
 
   /** The one line a run stops with: the budget and the spend. */
   stopMessage(): string {
-    return `Spent ${formatUsd(this.spentUsd ?? 0)} in this run, past its budget of ${formatUsd(this.limitUsd ?? 0)}; stopping before the next model request.`;
+    const budget = formatUsd(this.limitUsd ?? 0);
+    if (this.spent === null) return `This run used a model without a price, so its spend against the budget of ${budget} is unknown; stopping before the next model request.`;
+    return `Spent ${formatUsd(this.spent)} in this run, past its budget of ${budget}; stopping before the next model request.`;
   }
 }
