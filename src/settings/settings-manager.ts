@@ -1,4 +1,4 @@
-import { readSettingsFile, SettingsFileError, SettingValueError, validateSettings, writeSettingsFile } from './settings-file';
+import { readSettingsFile, type SettingsFileError, SettingValueError, validateSettings, writeSettingsFile } from './settings-file';
 import { withKey } from './settings-keys';
 import { userSettingsPath } from './settings-paths';
 import { DEFAULT_SETTINGS, type Settings } from './settings-schema';
