@@ -35,7 +35,9 @@ export { answerPrompt, answerSelect, rejectToolCall } from './runtime/human-answ
 export { StepError } from './runtime/step-error';
 /** The drive loop, `runtime.run(state, options)`. */
 export { DEFAULT_MAX_STEPS, type RuntimeRunOptions, type RuntimeRunResult, type RunEvent, type RunLoopEvent } from './runtime/run-loop';
-export type { HumanResponder, WaitingFor } from './runtime/human-input';
+export { waitingFor, type HumanResponder, type WaitingFor } from './runtime/human-input';
+/** Interrupt a state at a step boundary, and resume it later (AgentRuntime.interrupt / resume). */
+export { interrupt, resume } from './runtime/interruption';
 export type {
   Agent,
   AgentEvent,
@@ -45,17 +47,21 @@ export type {
   AgentStatus,
   AgentTool,
   AgentToolContext,
+  CostLimitAction,
   ExecutorContext,
   HumanSelectOption,
   InstructionExecutor,
+  Interruption,
   LlmChunk,
   LlmRequestSummary,
+  ModelPrice,
   PendingHumanPrompt,
   PendingHumanSelect,
   RuntimeConfig,
   StateError,
   StepOptions,
   StepResult,
+  UsageTotals,
 } from './runtime/types';
 
 // --- Models -----------------------------------------------------------------------------------------

@@ -69,3 +69,12 @@ export async function settleHumanInput(initial: AgentState, human: HumanResponde
   }
   return {};
 }
+
+/** What a state waits for first, if anything: the first pending approval, else a prompt, else a selection. */
+export function waitingFor(state: AgentState): WaitingFor | undefined {
+  const call = state.pendingToolsCalling?.[0];
+  if (call) return { kind: 'approval', toolCall: call };
+  if (state.pendingHumanPrompt) return { kind: 'prompt', ...state.pendingHumanPrompt };
+  if (state.pendingHumanSelect) return { kind: 'select', ...state.pendingHumanSelect };
+  return undefined;
+}

@@ -7,4 +7,6 @@ export { answerPrompt, answerSelect, rejectToolCall } from './human-answers';
 export { builtinExecutors } from './executors';
 export { createToolApprovalAgent, type ToolApprovalAgentOptions } from './tool-approval-agent';
 export { DEFAULT_MAX_STEPS, type RuntimeRunOptions, type RuntimeRunResult, type RunEvent, type RunLoopEvent } from './run-loop';
-export { HumanResponseError, type HumanResponder, type WaitingFor } from './human-input';
+export { HumanResponseError, waitingFor, type HumanResponder, type WaitingFor } from './human-input';
+export { interrupt, resume } from './interruption';
+export type { InitialStateOptions } from './state';
