@@ -16,8 +16,8 @@ export async function forcedFinalAnswer(state: AgentState, context: ExecutorCont
   delete state.pendingHumanSelect;
   const events: AgentEvent[] = [];
   if (context.config.modelRuntime) {
-    const model = context.config.model;
-    const answered = await callLlm({ type: 'call_llm', payload: { messages: state.messages, ...(model ? { model } : {}) } }, state, context);
+    // No model named: the model runtime's own (an undefined key is as good as none).
+    const answered = await callLlm({ type: 'call_llm', payload: { messages: state.messages, model: context.config.model } }, state, context);
     events.push(...answered.events);
     // Text only: a call the model still asks for would never run.
     const reply = state.messages.pop() as ChatMessage;

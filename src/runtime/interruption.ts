@@ -10,7 +10,7 @@ import type { AgentState, StepResult } from './types';
  */
 export function interrupt(state: AgentState, reason = 'Interrupted by the user'): StepResult {
   const next = copyState(parseAgentState(state));
-  if (!isLive(next)) throw new Error(`A ${next.status} state cannot be interrupted`);
+  if (!isLive(next)) throw new Error(`Cannot interrupt a state that is ${next.status}`);
   const event = interruptState(next, reason);
   return stamped(next, event);
 }
