@@ -2,7 +2,7 @@ export * from './types';
 export { AgentRuntime } from './agent-runtime';
 export { StepError } from './step-error';
 export { createInitialState, parseAgentState, compactState, summarizeState, InvalidStateError } from './state';
-export { AGENT_STATE_VERSION, READABLE_STATE_VERSIONS, agentStateSchema } from './state-schema';
+export { AGENT_STATE_VERSION, READABLE_STATE_VERSIONS, agentStateSchema, messageSchema } from './state-schema';
 export { answerPrompt, answerSelect, rejectToolCall } from './human-answers';
 export { builtinExecutors } from './executors';
 export { createToolApprovalAgent, type ToolApprovalAgentOptions } from './tool-approval-agent';
