@@ -1,9 +1,8 @@
-import { BullStepQueue, type BullStepQueueOptions } from './bullmq-queue';
+import type { BullStepQueueOptions } from './bullmq-queue';
 import { MemoryStepQueue } from './memory-queue';
 import { MemoryOperationStore } from './memory-store';
 import type { OperationStore } from './operation-store';
 import { redisOptionsFromUrl } from './redis-options';
-import { RedisOperationStore } from './redis-store';
 import type { StepQueue } from './step-queue';
 
 export interface BackendOptions extends BullStepQueueOptions {
@@ -21,6 +20,9 @@ export interface ServiceBackend {
 export async function connectBackend(options: BackendOptions = {}): Promise<ServiceBackend> {
   if (!options.redisUrl) return { kind: 'embedded', store: new MemoryOperationStore(), queue: new MemoryStepQueue() };
   const connection = redisOptionsFromUrl(options.redisUrl);
+  // Loaded only for Redis: the embedded service starts without BullMQ and ioredis.
+  const { RedisOperationStore } = require('./redis-store') as typeof import('./redis-store');
+  const { BullStepQueue } = require('./bullmq-queue') as typeof import('./bullmq-queue');
   const store = await RedisOperationStore.connect(connection, `${options.prefix ?? 'synapse'}:`);
   return { kind: 'redis', store, queue: new BullStepQueue(connection, options) };
 }
