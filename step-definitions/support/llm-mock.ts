@@ -26,7 +26,8 @@ export class LlmMock {
         return this.script.respond((await request.json()) as ChatCompletionRequest, request.signal);
       }),
     );
-    server.listen({ onUnhandledRequest: 'error' });
+    // Loopback stays real (a scenario's own HTTP servers, the service's API); anything else unmocked is an error.
+    server.listen({ onUnhandledRequest: (request, print) => (new URL(request.url).hostname === '127.0.0.1' ? undefined : print.error()) });
     this.server = server;
   }
 
