@@ -138,3 +138,30 @@ Then('模型第 {int} 次收到的消息中工具结果应该依次是 {string}'
 Then('模型第 {int} 次请求的模型应该是 {string}', function (this: SynapseWorld, n: number, model: string) {
   expect(this.llm.requests[n - 1]!.model).to.equal(model);
 });
+
+// --- bad input
+
+When(/^客户端发送 (GET|POST) "(.*)"，请求体是 '(.*)'$/, async function (this: SynapseWorld, method: string, path: string, body: string) {
+  await svc(this).request(method, path, method === 'GET' ? undefined : body);
+});
+
+When(/^客户端带着 (?:空的授权头|授权头 "(.*)") 发送 POST "(.*)"，请求体是 '(.*)'$/, async function (this: SynapseWorld, authorization: string | undefined, path: string, body: string) {
+  const context = svc(this);
+  const token = context.token;
+  context.token = undefined; // only the header this step gives
+  try {
+    await context.request('POST', path, body, authorization ? { authorization } : {});
+  } finally {
+    context.token = token;
+  }
+});
+
+Then('响应状态应该是 {int}，错误消息包含 {string}，字段是 {string}', function (this: SynapseWorld, status: number, message: string, field: string) {
+  const reply = svc(this).last!;
+  expect(reply.status, reply.text).to.equal(status);
+  expect(reply.headers['content-type']).to.contain('application/json');
+  expect(Object.keys(reply.json)).to.deep.equal(['error']);
+  expect(reply.json.error.message).to.contain(message);
+  expect(reply.json.error.field ?? '').to.equal(field);
+  expect(reply.text, 'no stack trace').not.to.match(/\n\s+at /);
+});
