@@ -74,7 +74,7 @@ When('客户端打开事件流 {string}', function (this: SynapseWorld, path: st
 // --- what the client sees
 
 Then('操作应该在等待批准工具调用 {string}', async function (this: SynapseWorld, id: string) {
-  const operation = await svc(this).operationWhen((op) => op.status !== 'running');
+  const operation = await svc(this).operationWhen((op) => op.status !== undefined && op.status !== 'running');
   expect(operation.status).to.equal('waiting_for_human_input');
   expect(operation.waitingFor.kind).to.equal('approval');
   expect(operation.waitingFor.toolCall.id).to.equal(id);

@@ -54,7 +54,8 @@ async function startService(args: ServiceProcessArgs, autoApprove: boolean) {
   const { model, modelRuntime } = serviceModel(args);
   const backend = await connectBackend({
     redisUrl: args.redisUrl,
-    ...(stalledIntervalMs ? { stalledIntervalMs } : {}),
+    // One knob: a dead worker's job lock and operation lock last as long as the interval between checks for them.
+    ...(stalledIntervalMs ? { stalledIntervalMs, jobLockMs: stalledIntervalMs } : {}),
     onError: reportOnce(),
   }).catch((error: Error) => {
     throw new CliError(error.message);
@@ -63,6 +64,7 @@ async function startService(args: ServiceProcessArgs, autoApprove: boolean) {
     ...backend,
     autoApprove,
     agentFor: (meta) => createRuntimeAgent({ model: meta.model ?? model, tools }),
+    ...(stalledIntervalMs ? { lockTtlMs: stalledIntervalMs } : {}),
     runtimeConfig: { modelRuntime, model },
   });
   return { service, kind: backend.kind };

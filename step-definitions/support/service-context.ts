@@ -98,10 +98,11 @@ export class ServiceContext {
 
   constructor(private readonly world: SynapseWorld) {}
 
-  async start(options: { redisUrl?: string; heartbeatMs?: number; workers?: number } = {}): Promise<void> {
+  async start(options: { redisUrl?: string; prefix?: string; heartbeatMs?: number; workers?: number } = {}): Promise<void> {
     const redisUrl = options.redisUrl ?? (this.backend === 'redis' ? (await sharedRedis()).url : undefined);
     // A scenario of its own in the shared Redis: its own key prefix (the queue's included).
-    const backend = await connectBackend({ redisUrl, prefix: `s${Math.random().toString(36).slice(2, 10)}`, stalledIntervalMs: 300, jobLockMs: 1000 });
+    const prefix = options.prefix ?? `s${Math.random().toString(36).slice(2, 10)}`;
+    const backend = await connectBackend({ redisUrl, prefix, stalledIntervalMs: 300, jobLockMs: 1000 });
     const store = this.wrapStore ? this.wrapStore(backend.store) : backend.store;
     const weather = { get_weather: (args: unknown, context: { toolCallId: string }) => this.weatherCalls.push({ args, toolCallId: context.toolCallId }) && { forecast: 'sunny' } };
     const tools = { tools: weather, definitions: demoToolDefinitions };
@@ -112,7 +113,7 @@ export class ServiceContext {
       runtimeConfig: { modelRuntime: this.world.llm.modelRuntime(), model: LLM_MODEL },
       lockTtlMs: 1000,
     });
-    this.service.startWorkers(options.workers ?? 2);
+    if (options.workers !== 0) this.service.startWorkers(options.workers ?? 2);
     const server = createHttpApi(this.service, { ...(this.token ? { token: this.token } : {}), heartbeatMs: options.heartbeatMs ?? 200 });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     this.server = server;
