@@ -136,3 +136,15 @@ export { validateTodoWriteInput, type TodoItem, type TodoStatus, type TodoLimits
 // --- Sub-agents -------------------------------------------------------------------------------------
 export { createSubAgentExecutorFactory, type SubAgentDependencies } from './subagents/sub-agent-executor';
 export { TASK_TYPES, type TaskType } from './subagents/task-types';
+
+// --- The AgentRuntime as a service ---------------------------------------------------------------------
+/** Operations in a store, steps as queued jobs, an HTTP API with event streams; in process or on Redis (BullMQ). */
+export { AgentService, type AgentServiceOptions, type CreateOperationInput, type OperationView } from './service/agent-service';
+export { createHttpApi, type HttpApiOptions } from './service/http-api';
+export { connectBackend, type BackendOptions, type ServiceBackend } from './service/service-backend';
+export { MemoryOperationStore } from './service/memory-store';
+export { MemoryStepQueue } from './service/memory-queue';
+export { ServiceError } from './service/service-error';
+export { StoreUnavailableError, type Decision, type OperationMeta, type OperationRecord, type StoredEvent, type StepJob } from './service/operation-types';
+export type { OperationStore } from './service/operation-store';
+export type { StepQueue, StepHandler } from './service/step-queue';

@@ -90,7 +90,9 @@ export class RedisOperationStore implements OperationStore {
     if (!listeners) {
       listeners = new Set();
       this.watchers.set(channel, listeners);
-      this.subscriberConnection().subscribe(channel).catch(() => {}); // the event stream's heartbeat looks anyway
+      this.subscriberConnection()
+        .subscribe(channel)
+        .catch(() => {}); // the event stream's heartbeat looks anyway
     }
     listeners.add(onChange);
     return () => {
