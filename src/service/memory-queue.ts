@@ -48,6 +48,9 @@ export class MemoryStepQueue implements StepQueue {
 
   private async run(handler: StepHandler, job: StepJob): Promise<void> {
     const id = stepJobId(job);
+    // Each job starts on a new turn of the event loop: in-memory steps settle in microtasks alone, and a
+    // queue that never gave way would starve the HTTP API (and event streams) of the same process.
+    await new Promise(setImmediate);
     try {
       await handler(job);
       this.known.delete(id);
