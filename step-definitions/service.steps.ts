@@ -1,5 +1,6 @@
 import { Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
+import { CliContext } from './support/cli-context';
 import { ServiceContext } from './support/service-context';
 import type { SynapseWorld } from './support/world';
 
@@ -164,4 +165,22 @@ Then('响应状态应该是 {int}，错误消息包含 {string}，字段是 {str
   expect(reply.json.error.message).to.contain(message);
   expect(reply.json.error.field ?? '').to.equal(field);
   expect(reply.text, 'no stack trace').not.to.match(/\n\s+at /);
+});
+
+// --- a synapse serve process
+
+When('客户端以令牌 {string} 连接 CLI 启动的服务', async function (this: SynapseWorld, token: string) {
+  const running = this.use(CliContext).running!;
+  await running.waitForOutput(/listening on http:\/\/127\.0\.0\.1:\d+/);
+  const port = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(running.stderr)![1];
+  svc(this).token = token;
+  svc(this).attach(`http://127.0.0.1:${port}`);
+});
+
+When('CLI 服务收到 SIGTERM', async function (this: SynapseWorld) {
+  const context = this.use(CliContext);
+  const running = context.running!;
+  const sentAt = performance.now();
+  running.child.kill('SIGTERM');
+  context.last = { ...(await running.exited), durationMs: performance.now() - sentAt };
 });

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { AgentService } from '../service/agent-service';
 import { createHttpApi } from '../service/http-api';
+import { redisOptionsFromUrl } from '../service/redis-options';
 import { connectBackend } from '../service/service-backend';
 import { CliError } from './exit-codes';
 import { registerSecret } from './error-report';
@@ -50,6 +51,8 @@ export async function runWorker(args: WorkerArgs): Promise<number> {
 
 async function startService(args: ServiceProcessArgs, autoApprove: boolean) {
   const stalledIntervalMs = wholeNumberOption(args.stalledInterval, '--stalled-interval', 100);
+  // The URL first: cheap to check, and the mistake worth naming before a missing model key.
+  if (args.redisUrl) asCliError(() => redisOptionsFromUrl(args.redisUrl!));
   const tools = args.tools ? await loadToolsModule(args.tools) : { tools: demoTools, definitions: demoToolDefinitions };
   const { model, modelRuntime } = serviceModel(args);
   const backend = await connectBackend({
@@ -78,6 +81,15 @@ function reportOnce(): (error: Error) => void {
     seen.add(error.message);
     process.stderr.write(`synapse: ${error.message}\n`);
   };
+}
+
+/** A service's refusal (a bad URL, an unreachable Redis) as the CLI's bad input: one line, exit 2. */
+function asCliError<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    throw new CliError((error as Error).message);
+  }
 }
 
 function untilInterrupted(): Promise<void> {

@@ -59,9 +59,13 @@ export class BullStepQueue implements StepQueue {
     this.worker.on('error', (error) => this.options.onError?.(error));
   }
 
-  async close(): Promise<void> {
-    await this.worker?.close();
-    await this.queue.close();
+  /** Waits for running steps (at most `graceMs`), then lets go of the connections whatever state they are in. */
+  async close(graceMs = 10_000): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const graceful = Promise.all([this.worker?.close(), this.queue.close()]).then(() => true);
+    const ended = await Promise.race([graceful, new Promise<false>((resolve) => (timer = setTimeout(resolve, graceMs, false)))]);
+    clearTimeout(timer);
+    if (!ended) await Promise.allSettled([this.worker?.disconnect(), this.queue.disconnect()]);
   }
 }
 

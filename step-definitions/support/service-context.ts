@@ -121,6 +121,11 @@ export class ServiceContext {
     this.world.onCleanup(() => this.stop());
   }
 
+  /** Talks to a service started elsewhere (a `synapse serve` process). */
+  attach(base: string): void {
+    this.base = base;
+  }
+
   async stop(): Promise<void> {
     const { server, service } = this;
     this.server = undefined;
