@@ -66,7 +66,9 @@ async function throughput(label: string, redisUrl: string | undefined, workers: 
   for (const id of ids) while (!(await service.isSettled(id))) await new Promise((done) => setTimeout(done, 2));
   const seconds = (performance.now() - started) / 1000;
   const steps = latencies.length;
-  console.log(`  ${label.padEnd(9)} ${workers} worker${workers > 1 ? 's' : ' '}: ${(steps / seconds).toFixed(0).padStart(5)} steps/s  step p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms`);
+  console.log(
+    `  ${label.padEnd(9)} ${workers} worker${workers > 1 ? 's' : ' '}: ${(steps / seconds).toFixed(0).padStart(5)} steps/s  step p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms`,
+  );
   await service.close();
 }
 
@@ -128,7 +130,10 @@ export default async function bench(): Promise<void> {
     console.log(`${OPERATIONS} operations of 5 steps each, an instant scripted model, workers in this process:`);
     for (const workers of [1, 2, 4]) await throughput('embedded', undefined, workers);
     for (const workers of [1, 2, 4]) await throughput('redis', `redis://127.0.0.1:${port}`, workers);
-    for (const [label, url] of [['embedded', undefined], ['redis', `redis://127.0.0.1:${port}`]] as const) {
+    for (const [label, url] of [
+      ['embedded', undefined],
+      ['redis', `redis://127.0.0.1:${port}`],
+    ] as const) {
       const delays = await deliveryLatency(url);
       console.log(`  SSE delivery (${label}): p50 ${percentile(delays, 50).toFixed(1)} ms, p95 ${percentile(delays, 95).toFixed(1)} ms over ${delays.length} events (target p95 <= 20 ms)`);
     }
