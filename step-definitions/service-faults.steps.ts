@@ -170,3 +170,15 @@ Then('工具 {string} 应该先后被 worker {string} 和 {string} 以同一个 
     { toolCallId: `call_${tool}`, pid: pid(second) },
   ]);
 });
+
+// --- late jobs
+
+When('第 {int} 步和第 {int} 步的任务又被放进队列，并且都已执行完', async function (this: SynapseWorld, first: number, second: number) {
+  const context = svc(this);
+  const operationId = context.operationId;
+  const before = context.jobsDone.length;
+  // Step jobs that come back after their step was saved: the stalled copy of a job whose worker died after the save.
+  for (const stepIndex of [first, second]) await context.queue!.enqueue({ operationId, stepIndex }, 'step');
+  const finished = (stepIndex: number) => context.jobsDone.slice(before).some((job) => job.operationId === operationId && job.stepIndex === stepIndex);
+  await until(async () => finished(first) && finished(second), 'the late jobs');
+});

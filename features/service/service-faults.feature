@@ -16,6 +16,21 @@ Feature: 服务在故障中不丢不重：worker 被杀、Redis 重启、保存�
     Then 事件流应该在 "done" 之后关闭，事件依次是 "llm_start, llm_result, human_approve_required, tool_pending, tool_result, llm_start, llm_result, done"
     And 事件流的 id 应该从 1 起连续递增
 
+  Scenario Outline: 已保存的步骤的任务迟到（重试或重复）时什么都不做：状态和事件日志不变（<后端>）
+    Given 一个<后端>的服务
+    And 模型会回答 "Hi."
+    When 客户端创建操作，提示是 "Hello"
+    Then 操作应该是 "done"，共 2 步，最后一条消息是助手回答 "Hi."
+    When 第 0 步和第 1 步的任务又被放进队列，并且都已执行完
+    Then 操作应该是 "done"，共 2 步，最后一条消息是助手回答 "Hi."
+    When 客户端打开操作的事件流
+    Then 事件流应该在 "done" 之后关闭，事件依次是 "llm_start, llm_result, done"
+
+    Examples:
+      | 后端  |
+      | 内嵌  |
+      | Redis |
+
   Scenario: Redis 停止时 API 回答 503 并说明原因；重启（AOF）后操作还在，批准后完成
     Given 一个用自己的 redis-server（开启 AOF）的服务
     And 模型会调用天气工具查询 "Beijing"

@@ -1,6 +1,6 @@
 import { request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AgentService, connectBackend, createHttpApi, type OperationStore } from '../../src/service';
+import { AgentService, connectBackend, createHttpApi, type OperationStore, type StepJob, type StepQueue } from '../../src/service';
 import { createRuntimeAgent } from '../../src/cli/runtime-agent';
 import { demoToolDefinitions } from '../../src/cli/runtime-demo-tools';
 import { LLM_MODEL } from './llm-mock';
@@ -90,6 +90,9 @@ export class ServiceContext {
   /** Wraps the store before the service uses it (a scenario's fault). */
   wrapStore?: (store: OperationStore) => OperationStore;
   service?: AgentService;
+  /** The service's step queue, for a scenario that replays an old job; the jobs its handler finished. */
+  queue?: StepQueue;
+  readonly jobsDone: StepJob[] = [];
   private server?: Server;
   private base = '';
   operationId = '';
@@ -104,11 +107,22 @@ export class ServiceContext {
     const prefix = options.prefix ?? `s${Math.random().toString(36).slice(2, 10)}`;
     const backend = await connectBackend({ redisUrl, prefix, stalledIntervalMs: 300, jobLockMs: 1000 });
     const store = this.wrapStore ? this.wrapStore(backend.store) : backend.store;
+    // The queue, telling this context of each job its handler finished.
+    const queue: StepQueue = {
+      enqueue: (job, priority) => backend.queue.enqueue(job, priority),
+      close: () => backend.queue.close(),
+      work: (handler, concurrency) =>
+        backend.queue.work(async (job) => {
+          await handler(job);
+          this.jobsDone.push(job);
+        }, concurrency),
+    };
+    this.queue = queue;
     const weather = { get_weather: (args: unknown, context: { toolCallId: string }) => this.weatherCalls.push({ args, toolCallId: context.toolCallId }) && { forecast: 'sunny' } };
     const tools = { tools: weather, definitions: demoToolDefinitions };
     this.service = new AgentService({
       store,
-      queue: backend.queue,
+      queue,
       agentFor: (meta) => createRuntimeAgent({ model: meta.model ?? LLM_MODEL, tools }),
       runtimeConfig: { modelRuntime: this.world.llm.modelRuntime(), model: LLM_MODEL },
       lockTtlMs: 1000,
