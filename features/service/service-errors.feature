@@ -24,6 +24,7 @@ Feature: 服务的坏输入：清楚的错误，从不带堆栈
       | 未知的操作     | GET  | /v1/operations/op_nope           |                                 | 404  | no operation op_nope                          |               |
       | 未知操作的批准 | POST | /v1/operations/op_nope/approve   | {"toolCallId":"c"}              | 404  | no operation op_nope                          |               |
       | 未知的路由     | GET  | /v2/things                       |                                 | 404  | no route GET /v2/things                       |               |
+      | 方法不对       | GET  | /v1/operations/:id/approve       |                                 | 404  | no route GET /v1/operations/                  |               |
       | 批准别的调用   | POST | /v1/operations/:id/approve       | {"toolCallId":"call_other"}     | 409  | not waiting for a decision on tool call call_other | |
       | 等批准时回答   | POST | /v1/operations/:id/answer        | {"text":"hi"}                   | 409  | is waiting for approval of call_weather, not waiting for a text answer | |
       | 等批准时选择   | POST | /v1/operations/:id/answer        | {"value":"x"}                   | 409  | not waiting for a choice                      |               |

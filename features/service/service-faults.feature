@@ -16,6 +16,18 @@ Feature: 服务在故障中不丢不重：worker 被杀、Redis 重启、保存�
     Then 事件流应该在 "done" 之后关闭，事件依次是 "llm_start, llm_result, human_approve_required, tool_pending, tool_result, llm_start, llm_result, done"
     And 事件流的 id 应该从 1 起连续递增
 
+  Scenario Outline: 比锁的有效期还长的一步：锁在步骤进行中被续期，这一步只执行一次（<后端>）
+    Given 一个<后端>的服务
+    And 模型要 1200 毫秒后才回答 "Slow but sure."
+    When 客户端创建操作，提示是 "Take your time"
+    Then 操作应该是 "done"，共 2 步，最后一条消息是助手回答 "Slow but sure."
+    And 模型应该恰好被请求 1 次
+
+    Examples:
+      | 后端  |
+      | 内嵌  |
+      | Redis |
+
   Scenario Outline: 已保存的步骤的任务迟到（重试或重复）时什么都不做：状态和事件日志不变（<后端>）
     Given 一个<后端>的服务
     And 模型会回答 "Hi."

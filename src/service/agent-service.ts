@@ -60,7 +60,7 @@ export class AgentService {
 
   async get(operationId: string): Promise<OperationView> {
     const { state } = await this.load(operationId);
-    const waiting = state.status === 'waiting_for_human_input' ? waitingFor(state) : undefined;
+    const waiting = waitingFor(state);
     return {
       operationId,
       status: state.status,
