@@ -75,7 +75,8 @@ When('客户端打开事件流 {string}', function (this: SynapseWorld, path: st
 // --- what the client sees
 
 Then('操作应该在等待批准工具调用 {string}', async function (this: SynapseWorld, id: string) {
-  const operation = await svc(this).operationWhen((op) => op.status !== undefined && op.status !== 'running');
+  // A decision just made may not be applied yet: wait for a status it leads to (an answer of 503 has none).
+  const operation = await svc(this).operationWhen((op) => ['waiting_for_human_input', 'done', 'error'].includes(op.status));
   expect(operation.status).to.equal('waiting_for_human_input');
   expect(operation.waitingFor.kind).to.equal('approval');
   expect(operation.waitingFor.toolCall.id).to.equal(id);
@@ -183,4 +184,14 @@ When('CLI 服务收到 SIGTERM', async function (this: SynapseWorld) {
   const sentAt = performance.now();
   running.child.kill('SIGTERM');
   context.last = { ...(await running.exited), durationMs: performance.now() - sentAt };
+});
+
+When('模型收到第 {int} 次请求后，客户端中断操作', async function (this: SynapseWorld, n: number) {
+  const deadline = Date.now() + 10_000;
+  while (this.llm.requests.length < n) {
+    if (Date.now() > deadline) throw new Error(`the model got ${this.llm.requests.length} requests, waiting for ${n}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  const reply = await svc(this).request('POST', '/v1/operations/:id/interrupt', '{"reason":"changed my mind"}');
+  expect(reply.status, reply.text).to.equal(202);
 });

@@ -76,6 +76,21 @@ Feature: AgentRuntime 作为服务：HTTP API、跨请求的人的决定、可�
       | 内嵌  |
       | Redis |
 
+  Scenario Outline: 运行中被中断：正在进行的这一步完成并保存，下一步不再开始（<后端>）
+    Given 一个<后端>的服务
+    And 模型要 600 毫秒后才回答 "Too late."
+    When 客户端创建操作，提示是 "Hello"
+    And 客户端打开操作的事件流
+    And 模型收到第 1 次请求后，客户端中断操作
+    Then 事件流应该在 "interrupted" 之后关闭，事件依次是 "llm_start, llm_result, interrupted"
+    And 操作应该是 "interrupted"
+    And 模型应该恰好被请求 1 次
+
+    Examples:
+      | 后端  |
+      | 内嵌  |
+      | Redis |
+
   Scenario Outline: 断线后按 Last-Event-ID 或 ?after= 续接：只收到之后的事件，不缺不重（<后端>）
     Given 一个<后端>的服务
     And 模型会回答 "Hi."

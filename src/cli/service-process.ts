@@ -23,7 +23,7 @@ export async function runServe(args: ServeArgs): Promise<number> {
   registerSecret(token);
   const { service, kind } = await startService(args, args.approve === 'all');
   if (workers) service.startWorkers(workers);
-  const server = createHttpApi(service, { ...(token ? { token } : {}) });
+  const server = createHttpApi(service, { ...(token ? { token } : {}), onError: (error) => process.stderr.write(`synapse serve: internal error: ${(error as Error)?.message}\n`) });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error) => reject(new CliError(`cannot listen on ${args.host}:${port}: ${error.message}`)));
     server.listen(port, args.host, resolve);

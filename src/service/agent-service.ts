@@ -74,13 +74,14 @@ export class AgentService {
   }
 
   /** Stores a decision and queues the job that applies it; 409 when the operation is not waiting for it. */
-  async decide(operationId: string, decision: Decision): Promise<void> {
+  async decide(operationId: string, decision: Decision, attempt = 1): Promise<void> {
     const record = await this.load(operationId);
     checkDecision(operationId, record.state, decision);
     const outcome = await this.store.decide(operationId, record.stepIndex, decision);
     if (outcome === 'pending') throw new ServiceError(409, `operation ${operationId} already has a decision waiting to be applied`);
     // The operation moved on between the check and the store (an interrupt racing a step): decide again on what it is now.
-    if (outcome === 'stale') return this.decide(operationId, decision);
+    if (outcome === 'stale' && attempt < 20) return this.decide(operationId, decision, attempt + 1);
+    if (outcome !== 'stored') throw new ServiceError(409, `operation ${operationId} is changing too fast to take this decision now: try again`);
     // 'stored'; a running operation's own next job applies an interrupt at the step boundary.
     await this.queue.enqueue({ operationId, stepIndex: record.stepIndex }, nextJobPriority({ ...record, decision }) ?? 'decision');
   }

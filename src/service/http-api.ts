@@ -11,6 +11,8 @@ export interface HttpApiOptions {
   token?: string;
   /** Default 15 s. */
   heartbeatMs?: number;
+  /** Hears what answered 500 (a bug, not bad input): the client only sees "internal error". */
+  onError?: (error: unknown) => void;
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -22,7 +24,9 @@ const ROUTE = /^\/v1\/operations(?:\/([A-Za-z0-9_-]{1,100})(?:\/(events|approve|
  */
 export function createHttpApi(service: AgentService, options: HttpApiOptions = {}): Server {
   return createServer((request, response) => {
-    handle(service, options, request, response).catch((error: unknown) => sendError(response, error));
+    handle(service, options, request, response).catch((error: unknown) => {
+      if (sendError(response, error) === 500) options.onError?.(error);
+    });
   });
 }
 
@@ -76,11 +80,13 @@ function send(response: ServerResponse, status: number, body: unknown): void {
   response.end(text);
 }
 
-function sendError(response: ServerResponse, error: unknown): void {
+/** Answers with the error's status (returned); a 500 says only "internal error". */
+function sendError(response: ServerResponse, error: unknown): number {
   const known = error instanceof ServiceError ? error : undefined;
   const unavailable = error instanceof StoreUnavailableError;
   const status = known?.status ?? (unavailable ? 503 : 500);
   const message = known?.message ?? (unavailable ? `the operation store is unavailable: ${(error as Error).message}` : 'internal error');
-  if (response.headersSent) return void response.end();
-  send(response, status, { error: { message, ...(known?.field ? { field: known.field } : {}) } });
+  if (response.headersSent) response.end();
+  else send(response, status, { error: { message, ...(known?.field ? { field: known.field } : {}) } });
+  return status;
 }
