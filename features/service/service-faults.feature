@@ -18,7 +18,7 @@ Feature: 服务在故障中不丢不重：worker 被杀、Redis 重启、保存�
 
   Scenario Outline: 比锁的有效期还长的一步：锁在步骤进行中被续期，这一步只执行一次（<后端>）
     Given 一个<后端>的服务
-    And 模型要 1200 毫秒后才回答 "Slow but sure."
+    And 模型要 2000 毫秒后才回答 "Slow but sure."
     When 客户端创建操作，提示是 "Take your time"
     Then 操作应该是 "done"，共 2 步，最后一条消息是助手回答 "Slow but sure."
     And 模型应该恰好被请求 1 次

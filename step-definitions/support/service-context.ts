@@ -105,7 +105,7 @@ export class ServiceContext {
     const redisUrl = options.redisUrl ?? (this.backend === 'redis' ? (await sharedRedis()).url : undefined);
     // A scenario of its own in the shared Redis: its own key prefix (the queue's included).
     const prefix = options.prefix ?? `s${Math.random().toString(36).slice(2, 10)}`;
-    const backend = await connectBackend({ redisUrl, prefix, stalledIntervalMs: 300, jobLockMs: 1000 });
+    const backend = await connectBackend({ redisUrl, prefix, stalledIntervalMs: 300, jobLockMs: 1500 });
     const store = this.wrapStore ? this.wrapStore(backend.store) : backend.store;
     // The queue, telling this context of each job its handler finished.
     const queue: StepQueue = {
@@ -125,7 +125,8 @@ export class ServiceContext {
       queue,
       agentFor: (meta) => createRuntimeAgent({ model: meta.model ?? LLM_MODEL, tools }),
       runtimeConfig: { modelRuntime: this.world.llm.modelRuntime(), model: LLM_MODEL },
-      lockTtlMs: 1000,
+      // Short, so a lock outlived by its step is exercised; long enough for a loaded machine's timers.
+      lockTtlMs: 1500,
     });
     if (options.workers !== 0) this.service.startWorkers(options.workers ?? 2);
     const server = createHttpApi(this.service, { ...(this.token ? { token: this.token } : {}), heartbeatMs: options.heartbeatMs ?? 200 });
@@ -178,7 +179,7 @@ export class ServiceContext {
 
   /** The operation, once `check` holds for it (polled; a generous bound on real behaviour). */
   // biome-ignore lint/suspicious/noExplicitAny: the operation's JSON
-  async operationWhen(check: (operation: any) => boolean, ms = 10_000): Promise<any> {
+  async operationWhen(check: (operation: any) => boolean, ms = 15_000): Promise<any> {
     const deadline = Date.now() + ms;
     for (;;) {
       const { json } = await this.request('GET', '/v1/operations/:id');
