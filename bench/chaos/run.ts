@@ -14,8 +14,8 @@ import { twoWriters } from './two-writers';
 import { reportService, serviceKills, type ServiceFigures } from './service-kills';
 
 const MODES = {
-  quick: { aborts: 20, kills: 1, badInputs: 100, modelFaults: 6, writers: 2, operations: 6, workers: 2 },
-  full: { aborts: 1000, kills: 100, badInputs: 10_000, modelFaults: 120, writers: 20, operations: 200, workers: 3 },
+  quick: { aborts: 20, kills: 1, badInputs: 100, modelFaults: 6, writers: 2, operations: 6, workers: 2, serviceKills: 2 },
+  full: { aborts: 1000, kills: 100, badInputs: 10_000, modelFaults: 120, writers: 20, operations: 200, workers: 3, serviceKills: 1000 },
 };
 
 async function main(): Promise<number> {
@@ -59,7 +59,7 @@ async function main(): Promise<number> {
     await part('model faults', () => modelFaults(plan.modelFaults, random, figures, log, root));
     await part('two writers', () => twoWriters(plan.writers, random, figures, log, root));
     await part('service', async () => {
-      service = await serviceKills(plan.operations, plan.workers, random, root);
+      service = await serviceKills(plan.operations, plan.workers, plan.serviceKills, random, root);
     });
   } finally {
     await rm(root, { recursive: true, force: true });

@@ -24,9 +24,10 @@ export interface ServiceFigures {
 
 /**
  * The service under fire: `operations` operations over `workers` worker processes on a real redis-server,
- * a random worker SIGKILLed (and replaced) every few hundred milliseconds until every operation has ended.
+ * a random worker SIGKILLed (and replaced) every few hundred milliseconds (at most `maxKills`) until every
+ * operation has ended.
  */
-export async function serviceKills(operations: number, workers: number, random: Random, root: string): Promise<ServiceFigures> {
+export async function serviceKills(operations: number, workers: number, maxKills: number, random: Random, root: string): Promise<ServiceFigures> {
   const started = performance.now();
   const dir = join(root, 'service');
   await mkdir(join(dir, 'effects'), { recursive: true });
@@ -66,7 +67,7 @@ export const tools = { note: { run: async (args, { sessionId, toolCallId }) => {
     while (pending.length && Date.now() < deadline) {
       await new Promise((done) => setTimeout(done, random.int(300, 800)));
       const live = pool.filter((child) => child.exitCode === null && child.signalCode === null);
-      if (live.length && random.int(0, 1) === 0) {
+      if (live.length && kills < maxKills && random.int(0, 1) === 0) {
         live[random.int(0, live.length - 1)]!.kill('SIGKILL');
         kills += 1;
         startWorker();

@@ -78,6 +78,7 @@ export class AgentService {
     const record = await this.load(operationId);
     checkDecision(operationId, record.state, decision);
     const outcome = await this.store.decide(operationId, record.stepIndex, decision);
+    if (outcome === 'missing') throw new ServiceError(404, `no operation ${operationId}`);
     if (outcome === 'pending') throw new ServiceError(409, `operation ${operationId} already has a decision waiting to be applied`);
     // The operation moved on between the check and the store (an interrupt racing a step): decide again on what it is now.
     if (outcome === 'stale' && attempt < 20) return this.decide(operationId, decision, attempt + 1);
