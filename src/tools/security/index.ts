@@ -13,3 +13,4 @@ export { commandParts, type CommandPart } from './command-parts';
 export * from './workspace-files';
 export { DEFAULT_RESOURCE_LIMITS, type ResourceLimits } from './resource-limits';
 export { cgroupLimitsAvailable } from './sandbox-cgroup';
+export * from './permission-mode';
