@@ -271,3 +271,7 @@ Then('那个留下的 cgroup 应已不在', async function (this: SynapseWorld) 
     ),
   ).to.equal('gone');
 });
+
+When(/^在宿主上删掉(?:工作区里的目录 `(.+)`|工作区本身)$/, async function (this: SynapseWorld, directory: string | null) {
+  await rm(directory ? join(await this.tempDir(), directory) : await this.tempDir(), { recursive: true, force: true });
+});
