@@ -8,6 +8,7 @@ import { resourceLimitsFromFlags } from '../src/cli/limit-options';
 import { type CgroupPlaces, cgroupPlacesIn } from '../src/tools/security/sandbox-cgroup';
 import { CliContext } from './support/cli-context';
 import { eventually } from './support/mcp-servers';
+import { fileHelperPids } from './support/sandbox-pids';
 import { SecurityContext } from './support/security-context';
 import { ToolsContext, waitForProcessExit } from './support/tools-context';
 import type { SynapseWorld } from './support/world';
@@ -192,20 +193,7 @@ Then(/^CLI 工作区外的目录 <(\w+)> 应该是空的$/, async function (this
 
 // --- The sandboxed file helper's life ----------------------------------------------------------------------
 
-/** The processes of the file helper of this scenario's workspace (bwrap and the Node inside), from /proc. */
-async function helperPids(world: SynapseWorld): Promise<number[]> {
-  const workspace = await realpath(await world.tempDir());
-  const pids: number[] = [];
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const words: string[] = await readFile(`/proc/${entry}/cmdline`, 'utf8').then(
-      (text) => text.split('\0'),
-      () => [],
-    );
-    if (words.some((word) => /file-server\.[jt]s$/.test(word)) && words.includes(workspace)) pids.push(Number(entry));
-  }
-  return pids;
-}
+const helperPids = async (world: SynapseWorld) => fileHelperPids(await realpath(await world.tempDir()));
 
 Then('应有为这个工作区运行的文件辅助进程', async function (this: SynapseWorld) {
   expect(await helperPids(this)).to.not.deep.equal([]);
@@ -219,7 +207,13 @@ Then('不应再有为这个工作区运行的文件辅助进程', async function
 When('杀掉为这个工作区运行的文件辅助进程', async function (this: SynapseWorld) {
   const pids = await helperPids(this);
   expect(pids).to.not.deep.equal([]);
-  for (const pid of pids) process.kill(pid, 'SIGKILL');
+  for (const pid of pids) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // gone with the one killed before it (the helper dies with its bwrap)
+    }
+  }
   for (const pid of pids) await waitForProcessExit(pid);
 });
 

@@ -1,5 +1,4 @@
-import { constants } from 'node:fs';
-import { mkdir, open, readlink, type FileHandle } from 'node:fs/promises';
+import { closeSync, constants, mkdirSync, openSync, readlinkSync } from 'node:fs';
 import { isAbsolute, join, normalize, relative, sep } from 'node:path';
 import { errnoError, FileRefusal } from './file-refusal';
 import { protectedEntry } from './protected-paths';
@@ -12,13 +11,13 @@ const MAX_SYMLINKS = 40;
  * `name` in an open directory: Node has no openat(2), but the kernel resolves `/proc/self/fd/<n>` to the
  * directory the descriptor holds (whatever has been renamed since), then looks up this one component there.
  */
-export const inDirectory = (directory: FileHandle, name: string): string => `/proc/self/fd/${directory.fd}/${name}`;
+export const inDirectory = (directory: number, name: string): string => `/proc/self/fd/${directory}/${name}`;
 
 /** The file an open descriptor holds, by that descriptor (never by a name that may have been swapped). */
-export const byDescriptor = (handle: FileHandle): string => `/proc/self/fd/${handle.fd}`;
+export const byDescriptor = (fd: number): string => `/proc/self/fd/${fd}`;
 
-/** Opens the last component in its directory with O_NOFOLLOW; a symlink there fails with ELOOP. */
-export type LastComponentOpener = (directory: FileHandle, name: string) => Promise<FileHandle>;
+/** Opens the last component in its directory (a descriptor) with O_NOFOLLOW; a symlink there fails with ELOOP. */
+export type LastComponentOpener = (directory: number, name: string) => number;
 
 /** A symlink met on the way, by its place in the path's components and the text it holds. */
 interface LinkMet {
@@ -38,13 +37,14 @@ const CHANGED = Symbol('changed');
  * from the workspace, the same way: one that stays inside is followed, one that leads out is refused.
  * `createParents` makes the missing directories (mkdir does not follow a symlink either). The protected
  * entries (see protected-paths.ts) are refused wherever the walk leads. Linux only (it needs /proc).
+ * Synchronous: each step is one system call on a local directory (see LocalFiles for why).
  */
-export async function openBeneath(workspace: string, path: string, openLast: LastComponentOpener, createParents = false): Promise<FileHandle> {
+export function openBeneath(workspace: string, path: string, openLast: LastComponentOpener, createParents = false): number {
   let parts = componentsBelow(workspace, path, path);
   for (let links = 0; ; links++) {
     refuseProtected(parts, path);
-    const walked = await walk(workspace, parts, openLast, createParents);
-    if (walked !== CHANGED && !('at' in walked)) return walked;
+    const walked = walk(workspace, parts, openLast, createParents);
+    if (typeof walked === 'number') return walked;
     // Stryker disable next-line EqualityOperator: one link more or less before ELOOP
     if (links === MAX_SYMLINKS) throw errnoError('ELOOP', `ELOOP: too many symbolic links encountered, open '${path}'`);
     if (walked !== CHANGED) parts = followLink(workspace, parts, walked, path);
@@ -71,42 +71,44 @@ function followLink(workspace: string, parts: string[], { at, target }: LinkMet,
   return [...componentsBelow(workspace, resolved, path, link), ...parts.slice(at + 1)];
 }
 
-async function walk(workspace: string, parts: string[], openLast: LastComponentOpener, createParents: boolean): Promise<FileHandle | LinkMet | typeof CHANGED> {
+function walk(workspace: string, parts: string[], openLast: LastComponentOpener, createParents: boolean): number | LinkMet | typeof CHANGED {
   // The workspace itself is configuration (its real path, resolved once when the sandbox was made).
-  let directory = await open(workspace, O_RDONLY | O_DIRECTORY);
+  let directory = openSync(workspace, O_RDONLY | O_DIRECTORY);
   try {
     if (!parts.length) throw errnoError('EISDIR', `EISDIR: illegal operation on a directory, open '${workspace}'`);
     for (let at = 0; at < parts.length - 1; at++) {
-      const next = await openDirectory(directory, parts[at]!, createParents);
+      const next = openDirectory(directory, parts[at]!, createParents);
       if (typeof next === 'string') return { at, target: next };
-      await directory.close();
+      closeSync(directory);
       directory = next;
     }
     const last = parts.length - 1;
     try {
-      return await openLast(directory, parts[last]!);
+      return openLast(directory, parts[last]!);
     } catch (error) {
-      const target = await symlinkText(directory, parts[last]!, error);
+      const target = symlinkText(directory, parts[last]!, error);
       if (target === undefined) return CHANGED;
       return { at: last, target };
     }
   } finally {
-    await directory.close();
+    closeSync(directory);
   }
 }
 
 /** The directory `name` in `directory`, or the text of the symlink found there instead. */
-async function openDirectory(directory: FileHandle, name: string, create: boolean): Promise<FileHandle | string> {
+function openDirectory(directory: number, name: string, create: boolean): number | string {
   try {
-    return await open(inDirectory(directory, name), O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
+    return openSync(inDirectory(directory, name), O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT' && create) {
-      await mkdir(inDirectory(directory, name)).catch((failure: NodeJS.ErrnoException) => {
-        if (failure.code !== 'EEXIST') throw failure; // made meanwhile: opened (or found a link) below
-      });
+      try {
+        mkdirSync(inDirectory(directory, name));
+      } catch (failure) {
+        if ((failure as NodeJS.ErrnoException).code !== 'EEXIST') throw failure; // made meanwhile: opened (or found a link) below
+      }
       return openDirectory(directory, name, false);
     }
-    const target = await symlinkText(directory, name, error);
+    const target = symlinkText(directory, name, error);
     if (target === undefined) throw error; // a file where a directory is wanted (or a link swapped for one)
     return target;
   }
@@ -116,11 +118,11 @@ async function openDirectory(directory: FileHandle, name: string, create: boolea
  * After an open with O_NOFOLLOW failed with ELOOP (the last component) or ENOTDIR (a directory): the text
  * of the symlink `name` is, or undefined when it is none by now. Any other failure is thrown as it is.
  */
-async function symlinkText(directory: FileHandle, name: string, error: unknown): Promise<string | undefined> {
+function symlinkText(directory: number, name: string, error: unknown): string | undefined {
   const code = (error as NodeJS.ErrnoException).code;
   if (code !== 'ELOOP' && code !== 'ENOTDIR') throw error;
   try {
-    return await readlink(inDirectory(directory, name));
+    return readlinkSync(inDirectory(directory, name));
   } catch {
     return undefined;
   }
