@@ -10,4 +10,3 @@ export * from './permission-policy';
 export * from './permission-gate';
 export * from './permission-rules-file';
 export * from './tool-security';
-export { commandParts, type CommandPart } from './command-parts';
