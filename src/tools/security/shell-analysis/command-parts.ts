@@ -39,7 +39,9 @@ function readScript(parser: Parser, text: string, depth: number): CommandPart[] 
   const parsed = parseShell(parser, text);
   try {
     const walk = new TreeWalk(parser, parsed, depth, new NumericNames());
-    for (const problem of readProblems(parsed, walk.numbers)) walk.emit({ raw: parsed.text, words: [{ text: parsed.text, value: HOLE }], name: 0, opaque: problem });
+    // One part for the line's problems (the first says why): each asks the same question.
+    const [problem] = readProblems(parsed, walk.numbers);
+    if (problem) walk.emit({ raw: parsed.text, words: [{ text: parsed.text, value: HOLE }], name: 0, opaque: problem });
     return walk.run(parsed.root);
   } finally {
     parsed.tree.delete();

@@ -36,15 +36,30 @@ export interface ParsedShell {
  */
 export function parseShell(parser: Parser, text: string): ParsedShell {
   let tree = parser.parse(text)!;
-  if (text.includes('\\\n')) {
-    const joined = joinContinuations(text, tree.rootNode);
-    if (joined !== text) {
-      tree.delete();
-      tree = parser.parse(joined)!;
-      return { text: joined, root: tree.rootNode, tree };
-    }
+  let read = text;
+  if (read.includes('\\\n')) read = joinContinuations(read, tree.rootNode);
+  if (read.includes('<>')) read = readWriteAsRead(read, read === text ? tree.rootNode : undefined, parser);
+  if (read !== text) {
+    tree.delete();
+    tree = parser.parse(read)!;
   }
-  return { text, root: tree.rootNode, tree };
+  return { text: read, root: tree.rootNode, tree };
+}
+
+/**
+ * tree-sitter-bash does not know the read-write redirection `<>` (an ERROR at its `>`); read as `< `, the
+ * same target at the same place, it parses (the policy judges commands, not how a file is opened).
+ */
+function readWriteAsRead(text: string, root: Node | undefined, parser: Parser): string {
+  const tree = root ? undefined : parser.parse(text)!;
+  const errors = (root ?? tree!.rootNode).descendantsOfType('ERROR');
+  let out = text;
+  for (const error of errors) {
+    const at = error.startIndex;
+    if (error.text === '>' && text[at - 1] === '<') out = `${out.slice(0, at)} ${out.slice(at + 1)}`;
+  }
+  tree?.delete();
+  return out;
 }
 
 /** Node types whose text keeps a backslash-newline as it is. */
