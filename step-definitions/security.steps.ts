@@ -118,6 +118,11 @@ Then('判定结果应为 {string}', function (this: SynapseWorld, action: string
   expect(check(this).verdict?.action, JSON.stringify(check(this).verdict?.rule?.label)).to.equal(action);
 });
 
+Then(/^判定的理由应包含 "(.*)"$/, function (this: SynapseWorld, text: string) {
+  const verdict = check(this).verdict;
+  expect(verdict?.rule?.label ?? verdict?.reason ?? '').to.contain(text);
+});
+
 Then(/^需要批准的部分依次为 `([\s\S]*)`$/, function (this: SynapseWorld, parts: string) {
   expect(check(this).verdict?.askingParts).to.deep.equal(parts.split('；'));
 });

@@ -48,6 +48,9 @@ function readScript(parser: Parser, text: string, depth: number): CommandPart[] 
   }
 }
 
+/** Words bash reads as syntax at the start of a command (`time` and `coproc` are judged as runners). */
+const RESERVED_WORDS = new Set(['if', 'then', 'elif', 'else', 'fi', 'for', 'while', 'until', 'do', 'done', 'case', 'esac', 'in', 'select', 'function', '{', '}', '!', '[[', ']]']);
+
 const SUBSTITUTIONS = new Set(['command_substitution', 'process_substitution']);
 
 class TreeWalk {
@@ -140,7 +143,11 @@ class TreeWalk {
   /** Emits a part and, right after it, what it runs; `words` are from the command name on. */
   private judge(part: CommandPart, runs: InnerRun[], words: ShellWord[], stdin: StandardInput, depth: number): void {
     const name = words[0];
-    if (name && !isLiteral(name)) runs.unshift({ kind: 'opaque', reason: `the command name ${name.text} is only known when it runs` });
+    if (name && isLiteral(name) && RESERVED_WORDS.has(name.value)) {
+      // bash would not take a reserved word as a command name here: the parser read the line otherwise than bash.
+      runs.unshift({ kind: 'opaque', reason: `the shell parser read the reserved word ${name.value} as a command name` });
+      if (words.length > 1) runs.push({ kind: 'command', words: words.slice(1) });
+    } else if (name && !isLiteral(name)) runs.unshift({ kind: 'opaque', reason: `the command name ${name.text} is only known when it runs` });
     else if (name && /[{}]/.test(name.value) && name.value !== '{}') runs.unshift({ kind: 'opaque', reason: `the command name ${name.text} is expanded when it runs` });
     else if (name) runs.push(...programRuns(basename(name.value), words.slice(1), stdin, (text) => this.numbers.arithmeticRisk(text, Number.MAX_SAFE_INTEGER)));
     part.opaque ??= firstRisk(runs);

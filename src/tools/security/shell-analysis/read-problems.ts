@@ -16,6 +16,8 @@ export function readProblems(parsed: ParsedShell, numbers: NumericNames): string
   const problems: string[] = [];
   const broken = firstBroken(parsed.root);
   if (broken) problems.push(`the shell parser cannot read this line near ${JSON.stringify(snippet(broken.text || parsed.text.slice(broken.startIndex, broken.startIndex + 20)))}`);
+  const misread = misreadHeredoc(parsed);
+  if (misread) problems.push(misread);
   const missed = missedSubstitution(parsed);
   if (missed !== undefined) problems.push(`the shell parser did not take ${JSON.stringify(parsed.text.slice(missed, missed + 20))} as a substitution, though bash would run it`);
   collectAssignments(parsed.root, numbers);
@@ -52,9 +54,21 @@ function missedSubstitution({ root, text }: ParsedShell): number | undefined {
   });
   for (let at = 0; at < text.length; at++) {
     const end = skip.get(at);
-    if (end !== undefined) at = end - 1;
+    if (end !== undefined && end > at) at = end - 1;
     else if (text[at] === '\\') at++;
     else if ((text[at] === '`' || (text[at] === '$' && text[at + 1] === '(')) && !starts.has(at)) return at;
+  }
+  return undefined;
+}
+
+/** A here-document whose body lines the parser took as words of the command (it does so for a body starting with `\`). */
+function misreadHeredoc({ root, text }: ParsedShell): string | undefined {
+  for (const redirect of root.descendantsOfType('heredoc_redirect')) {
+    const start = redirect.children.find((child) => child.type === 'heredoc_start');
+    if (!start) continue;
+    const lineEnd = text.indexOf('\n', start.endIndex);
+    const misplaced = redirect.children.find((child) => child.isNamed && child.type !== 'heredoc_body' && child.type !== 'heredoc_end' && lineEnd >= 0 && child.startIndex > lineEnd);
+    if (misplaced) return `the shell parser read the here-document's body (${JSON.stringify(snippet(misplaced.text))}) as words, not as its body`;
   }
   return undefined;
 }
