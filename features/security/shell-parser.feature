@@ -79,6 +79,8 @@ Feature: 权限策略按真正的 shell 语法树判定，看不见的就询问
       | PS4 与 set -x                     | PS4='$(rm f)' bash -xc ls                      | 默认规则                       | ask   | setting PS4                          |
       | alias                             | alias ls='rm -rf ~'                            | 默认规则                       | ask   | alias defines text                   |
       | 读不懂的行                        | echo (                                         | 默认规则                       | ask   | cannot read this line                |
+      | 正文以反斜杠开头的 here-document  | bash <<'EOF'\n\\rm -rf f\nEOF                  | allow *                        | ask   | as words, not as its body            |
+      | 没注意到的命令替换                | cat <<-EOF\n	$(rm f)\n	EOF                     | allow *                        | ask   | did not take                         |
       | parallel                          | parallel rm ::: a b                            | 默认规则                       | ask   | parallel composes                    |
       | ssh 的本地命令                    | ssh -o ProxyCommand='rm f' host                | allow ssh *                    | ask   | can run a local program              |
 

@@ -32,6 +32,8 @@ export interface PermissionVerdict {
 /** What decided one part, or the whole line: a verdict before the asking parts are gathered. */
 type Decision = Omit<PermissionVerdict, 'askingParts'>;
 
+const RECENT_VERDICTS = 256;
+
 const STRICTNESS: Record<PermissionAction, number> = { allow: 0, ask: 1, deny: 2 };
 
 /** The default rules as PermissionRules, built once per process. */
@@ -67,8 +69,20 @@ export class PermissionPolicy {
     this.rules = [...PERMISSION_ACTIONS.flatMap((action) => this.userRules[action]), ...this.defaults.map((rule) => DEFAULT_RULES.get(rule)!)];
   }
 
+  /** Recent verdicts by line: the policy never changes, and agents repeat commands. */
+  private readonly recent = new Map<string, PermissionVerdict>();
+
   /** The verdict on one command line. The shell parser loads on the first call (once per process). */
   async evaluate(line: string): Promise<PermissionVerdict> {
+    const known = this.recent.get(line);
+    if (known) return { ...known, askingParts: [...known.askingParts] };
+    const verdict = await this.judge(line);
+    if (this.recent.size >= RECENT_VERDICTS) this.recent.delete(this.recent.keys().next().value!);
+    this.recent.set(line, verdict);
+    return { ...verdict, askingParts: [...verdict.askingParts] };
+  }
+
+  private async judge(line: string): Promise<PermissionVerdict> {
     let parts: CommandPart[];
     try {
       parts = uniqueParts(commandParts(await loadShellParser(), line));

@@ -4,7 +4,7 @@ import { NumericNames } from './evaluated-values';
 import { programRuns } from './program-runs';
 import type { InnerRun, StandardInput } from './command-runners';
 import { type ParsedShell, parseShell, quotedHeredoc, type SyntaxNode } from './shell-parser';
-import { HOLE, isLiteral, type ShellWord, wordOf } from './shell-words';
+import { HOLE, isLiteral, literalWord, type ShellWord, wordOf } from './shell-words';
 import { readProblems } from './read-problems';
 
 /** One simple command a line runs (or a construct the policy must judge), for the permission policy. */
@@ -34,8 +34,15 @@ export function commandParts(parser: Parser, line: string): CommandPart[] {
   return readScript(parser, line, 0);
 }
 
+/**
+ * A line of plain words (`git status`, `npm test -- --watch`, `true`): no quote, expansion, glob, operator or
+ * assignment, so every parser reads it as one simple command of exactly these words. Judged without parsing.
+ */
+const PLAIN_WORDS = /^[ \t]*[A-Za-z0-9_./:,+@%-]+(?:[ \t]+[A-Za-z0-9_./:,+@%=-]+)*[ \t]*$/;
+
 function readScript(parser: Parser, text: string, depth: number): CommandPart[] {
   if (depth > MAX_NESTING) return [{ raw: text, words: [], name: 0, tooDeep: true }];
+  if (PLAIN_WORDS.test(text)) return new TreeWalk(parser, undefined, depth, new NumericNames()).plain(text);
   const parsed = parseShell(parser, text);
   try {
     const walk = new TreeWalk(parser, parsed, depth, new NumericNames());
@@ -59,10 +66,17 @@ class TreeWalk {
 
   constructor(
     private readonly parser: Parser,
-    private readonly parsed: ParsedShell,
+    private readonly parsed: ParsedShell | undefined,
     private readonly depth: number,
     readonly numbers: NumericNames,
   ) {}
+
+  /** A line of plain words: one command. */
+  plain(text: string): CommandPart[] {
+    const words = text.trim().split(/[ \t]+/).map(literalWord);
+    this.judge({ raw: text.trim(), words, name: 0 }, [], words, { kind: 'inherited' }, this.depth);
+    return this.collected();
+  }
 
   run(node: SyntaxNode): CommandPart[] {
     this.visit(node);
@@ -115,7 +129,7 @@ class TreeWalk {
   private nested(node: SyntaxNode): void {
     const backtick = node.firstChild?.type === '`';
     this.later.push(() => {
-      if (backtick) return readScript(this.parser, backtickText(this.parsed.text, node), this.depth + 1);
+      if (backtick) return readScript(this.parser, backtickText(this.parsed!.text, node), this.depth + 1);
       if (this.depth + 1 > MAX_NESTING) return [{ raw: node.text, words: [], name: 0, tooDeep: true }];
       const inner = new TreeWalk(this.parser, this.parsed, this.depth + 1, this.numbers);
       for (const child of node.namedChildren) inner.visit(child);

@@ -14,44 +14,42 @@ const READS_NAMES = new Set(['read', 'mapfile', 'readarray', 'getopts', 'printf'
  */
 export function readProblems(parsed: ParsedShell, numbers: NumericNames): string[] {
   const problems: string[] = [];
-  const broken = firstBroken(parsed.root);
+  const nodes = allNodes(parsed.root);
+  const broken = parsed.root.hasError ? nodes.find((node) => node.type === 'ERROR' || node.isMissing) : undefined;
   if (broken) problems.push(`the shell parser cannot read this line near ${JSON.stringify(snippet(broken.text || parsed.text.slice(broken.startIndex, broken.startIndex + 20)))}`);
-  const misread = misreadHeredoc(parsed);
+  const misread = misreadHeredoc(parsed.text, nodes);
   if (misread) problems.push(misread);
-  const missed = missedSubstitution(parsed);
+  const missed = missedSubstitution(parsed.text, nodes);
   if (missed !== undefined) problems.push(`the shell parser did not take ${JSON.stringify(parsed.text.slice(missed, missed + 20))} as a substitution, though bash would run it`);
-  collectAssignments(parsed.root, numbers);
-  visitInOrder(parsed.root, (node) => {
+  collectAssignments(nodes, numbers);
+  for (const node of nodes) {
     const risk = evaluationRisk(node, numbers);
     if (risk) problems.push(risk);
-  });
+  }
   return problems;
 }
 
-function firstBroken(node: SyntaxNode): SyntaxNode | undefined {
-  if (!node.hasError && !node.isMissing) return undefined;
-  if (node.type === 'ERROR' || node.isMissing) return node;
-  for (const child of node.children) {
-    const found = firstBroken(child);
-    if (found) return found;
-  }
-  return node;
-}
-
-function snippet(text: string): string {
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+/** Every node of the tree in source order (web-tree-sitter keeps each node's children once asked). */
+function allNodes(root: SyntaxNode): SyntaxNode[] {
+  const nodes: SyntaxNode[] = [];
+  const visit = (node: SyntaxNode): void => {
+    nodes.push(node);
+    for (const child of node.children) visit(child);
+  };
+  visit(root);
+  return nodes;
 }
 
 /** The index of a `$(` or backtick bash would expand that no substitution node of the tree accounts for. */
-function missedSubstitution({ root, text }: ParsedShell): number | undefined {
+function missedSubstitution(text: string, nodes: readonly SyntaxNode[]): number | undefined {
   const skip = new Map<number, number>();
   const starts = new Set<number>();
-  visitInOrder(root, (node) => {
+  for (const node of nodes) {
     if (LITERAL_TEXT.has(node.type) || (node.type === 'heredoc_body' && quotedHeredoc(node))) skip.set(node.startIndex, node.endIndex);
     // A backtick substitution is read again from its text (nested backticks are escaped in it).
     else if (node.type === 'command_substitution' && node.firstChild?.type === '`') skip.set(node.startIndex, node.endIndex);
     else if (node.type === 'command_substitution' || node.type === 'arithmetic_expansion') starts.add(node.startIndex);
-  });
+  }
   for (let at = 0; at < text.length; at++) {
     const end = skip.get(at);
     if (end !== undefined && end > at) at = end - 1;
@@ -62,8 +60,9 @@ function missedSubstitution({ root, text }: ParsedShell): number | undefined {
 }
 
 /** A here-document whose body lines the parser took as words of the command (it does so for a body starting with `\`). */
-function misreadHeredoc({ root, text }: ParsedShell): string | undefined {
-  for (const redirect of root.descendantsOfType('heredoc_redirect')) {
+function misreadHeredoc(text: string, nodes: readonly SyntaxNode[]): string | undefined {
+  for (const redirect of nodes) {
+    if (redirect.type !== 'heredoc_redirect') continue;
     const start = redirect.children.find((child) => child.type === 'heredoc_start');
     if (!start) continue;
     const lineEnd = text.indexOf('\n', start.endIndex);
@@ -74,24 +73,24 @@ function misreadHeredoc({ root, text }: ParsedShell): string | undefined {
 }
 
 /** Records every variable given a value anywhere in the line: numbers with their position, anything else by name. */
-function collectAssignments(root: SyntaxNode, numbers: NumericNames): void {
-  visitInOrder(root, (node) => {
+function collectAssignments(nodes: readonly SyntaxNode[], numbers: NumericNames): void {
+  for (const node of nodes) {
     if (node.type === 'variable_assignment') {
       const name = node.childForFieldName('name');
       const value = node.childForFieldName('value');
-      if (name?.type !== 'variable_name') return;
+      if (name?.type !== 'variable_name') continue;
       if (value && (value.type === 'number' || value.type === 'arithmetic_expansion')) numbers.numeric(name.text, node.startIndex);
       else numbers.assigned(name.text);
     } else if (node.type === 'for_statement') {
       const variable = node.childForFieldName('variable');
       const values = node.childrenForFieldName('value');
-      if (!variable) return;
+      if (!variable) continue;
       if (values.length && values.every((value) => value.type === 'number' || /^\d+$/.test(value.text))) numbers.numeric(variable.text, node.startIndex);
       else numbers.assigned(variable.text);
     } else if (node.type === 'command' && READS_NAMES.has(node.childForFieldName('name')?.text ?? '')) {
       for (const argument of node.childrenForFieldName('argument')) numbers.assigned(argument.text);
     }
-  });
+  }
 }
 
 function evaluationRisk(node: SyntaxNode, numbers: NumericNames): string | undefined {
@@ -118,7 +117,6 @@ function evaluationRisk(node: SyntaxNode, numbers: NumericNames): string | undef
   }
 }
 
-function visitInOrder(node: SyntaxNode, visit: (node: SyntaxNode) => void): void {
-  visit(node);
-  for (const child of node.children) visitInOrder(child, visit);
+function snippet(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
