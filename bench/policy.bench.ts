@@ -31,7 +31,9 @@ export default async function (): Promise<void> {
     samples.push(Number(process.hrtime.bigint() - started) / 1e6);
   }
   const perVerdict = median(samples);
-  console.log(`verdict, ${LINE.length}-character line, new each time  median ${perVerdict.toFixed(4)} ms over ${VERDICTS} runs  (target <= ${TARGET_VERDICT_MS} ms: ${verdict(perVerdict <= TARGET_VERDICT_MS)})`);
+  console.log(
+    `verdict, ${LINE.length}-character line, new each time  median ${perVerdict.toFixed(4)} ms over ${VERDICTS} runs  (target <= ${TARGET_VERDICT_MS} ms: ${verdict(perVerdict <= TARGET_VERDICT_MS)})`,
+  );
 
   const builds: number[] = [];
   for (let i = 0; i < BUILDS; i++) {

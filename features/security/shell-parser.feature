@@ -118,6 +118,60 @@ Feature: 权限策略按真正的 shell 语法树判定，看不见的就询问
       | 脚本文件与解释器一样不透明        | bash ./build.sh --fast                         | 默认规则                       | allow |                                      |
       | sed 与 awk 的普通程序             | sed -n 's/a/b/p' f \| awk '/x\|y/ { print $1 }' | 默认规则                      | allow |                                      |
 
+    Examples: 更多运行器、内建命令与从参数运行文本的程序
+      | 构造 | 命令 | 规则 | 结果 | 理由 |
+      | tar --to-command | tar -xf a.tar --to-command='rm f' | deny rm * | deny | deny rule "rm *" |
+      | tar -I | tar -I 'rm f' -cf a.tar . | deny rm * | deny | deny rule "rm *" |
+      | tar 的 exec= 检查点 | tar --checkpoint-action=exec='rm f' -cf a.tar . | deny rm * | deny | deny rule "rm *" |
+      | rsync -e | rsync -e 'rm f' a b:c | deny rm * | deny | deny rule "rm *" |
+      | scp -S | scp -S ./prog a b:c | allow scp * | ask | can run a local program |
+      | ssh -F 的配置 | ssh -F ./cfg host | allow ssh * | ask | can run a local program |
+      | enable -f | enable -f ./x.so x | 默认规则 | ask | loads a builtin |
+      | hash -p | hash -p /bin/rm ls | 默认规则 | ask | makes a command name run another program |
+      | fc 重新运行历史 | fc -s | 默认规则 | ask | runs commands from the history |
+      | fc -l 只是列出 | fc -l | 默认规则 | allow |  |
+      | bind -x | bind -x '"\\C-x":rm f' | 默认规则 | ask | binds shell text |
+      | compgen -C | compgen -C 'rm f' x | 默认规则 | ask | runs a command or function |
+      | mapfile -C | mapfile -C cb arr | 默认规则 | ask | runs a callback |
+      | read 进带代码的下标 | read 'a[$(rm f)]' <<< 1 | 默认规则 | ask | the subscript of a[$(rm f)] |
+      | printf -v PS4 | printf -v PS4 %s x | 默认规则 | ask | setting PS4 |
+      | getopts 设置 PS4 | getopts ab PS4 | 默认规则 | ask | setting PS4 |
+      | let | let i=X+1 | 默认规则 | ask | the value of X |
+      | declare -n | declare -n r=x | 默认规则 | ask | nameref or integer |
+      | local -i | local -i n=3 | 默认规则 | ask | nameref or integer |
+      | export PS4 | export PS4='$(rm f)' | 默认规则 | ask | setting PS4 |
+      | export 普通变量 | export A=1 B="$(date)" | 默认规则 | allow |  |
+      | [[ -v ]] 的名字 | [[ -v $X ]] | 默认规则 | ask | variable name $X |
+      | test -eq 的变量 | test 1 -eq $n | 默认规则 | ask | the value of n |
+      | 没有命令的 su | su - bob | 默认规则 | ask | starts a shell |
+      | runuser -u | runuser -u bob rm f | deny rm * | deny | deny rule "rm *" |
+      | runuser 用户之后的 -c | runuser bob -c 'rm f' | deny rm * | deny | deny rule "rm *" |
+      | doas -s | doas -s | 默认规则 | ask | starts a shell |
+      | 没有命令的 chroot | chroot / | 默认规则 | ask | starts a shell |
+      | nsenter | nsenter -t 1 -m rm f | deny rm * | deny | deny rule "rm *" |
+      | watch -x | watch -x rm f | deny rm * | deny | deny rule "rm *" |
+      | sg 的命令文本 | sg wheel 'rm f' | deny rm * | deny | deny rule "rm *" |
+      | busybox 的 applet | busybox rm f | deny rm * | deny | deny rule "rm *" |
+      | xargs -i | xargs -i rm {} | deny rm * | deny | deny rule "rm *" |
+      | xargs -a | xargs -a list.txt rm | deny rm * | deny | deny rule "rm *" |
+      | command -v 不运行命令 | command -v rm | deny rm * | allow |  |
+      | git --exec-path | git --exec-path=/tmp x | allow git * | ask | --exec-path |
+      | git submodule foreach | git submodule foreach 'rm f' | deny rm * | deny | deny rule "rm *" |
+      | 运行时才知道的 git 选项 | git $X | allow git * | ask | only known when it runs |
+      | sed -f | sed -f s.sed f | allow sed * | ask | reads its script from a file |
+      | sed -i 的普通脚本 | sed -i.bak 's/a/b/' f | 默认规则 | allow |  |
+      | 运行时才知道的 sed 脚本 | sed "$S" f | allow sed * | ask | only known when it runs |
+      | awk -f | awk -f p.awk f | allow awk * | ask | reads program text from a file |
+      | gawk --sandbox | gawk --sandbox 'BEGIN { system("rm f") }' | 默认规则 | allow |  |
+      | 运行器不认识的选项 | timeout --foo 5 rm f | 默认规则 | ask | --foo is an option the policy does not know |
+      | 从命名文件读脚本的 shell | sh < ./setup.sh | 默认规则 | allow |  |
+      | 从运行时才知道的文件读脚本 | sh < "$F" | 默认规则 | ask | a file named only when it runs |
+      | bash --rcfile | bash --rcfile ./r -c ls | 默认规则 | ask | reads commands from a file |
+      | fish --command= | fish --command='rm f' | deny rm * | deny | deny rule "rm *" |
+      | 锁文件之后的 flock -c | flock /tmp/l -c 'rm f' | deny rm * | deny | deny rule "rm *" |
+      | chrt | chrt 1 rm f | deny rm * | deny | deny rule "rm *" |
+      | trap - 只是复原 | trap - EXIT | 默认规则 | allow |  |
+
   Scenario: 严格的白名单（allow 'echo *'，unmatched deny）下，包在 echo 里的命令照样被拒绝
     Given 权限规则写作 "allow echo * ; unmatched deny"
     Then 命令的判定应为:

@@ -80,9 +80,8 @@ const WRAPPERS: Array<{ wrap: (command: string) => string; needsSimple: boolean;
  */
 export function commandLinesAround(name: string, args: string, depth = 3): fc.Arbitrary<string> {
   const core = fc.constantFrom(...spellings(name)).map((spelled) => `${spelled} ${args}`);
-  return fc
-    .tuple(core, fc.array(fc.integer({ min: 0, max: WRAPPERS.length - 1 }), { maxLength: depth }))
-    .map(([command, wrappers]) =>
+  return fc.tuple(core, fc.array(fc.integer({ min: 0, max: WRAPPERS.length - 1 }), { maxLength: depth })).map(
+    ([command, wrappers]) =>
       wrappers.reduce(
         (inner, at) => {
           const wrapper = WRAPPERS[at]!;
@@ -92,5 +91,5 @@ export function commandLinesAround(name: string, args: string, depth = 3): fc.Ar
         },
         { text: command, simple: true },
       ).text,
-    );
+  );
 }

@@ -16,7 +16,12 @@ export interface DefaultAskRule {
 /** A word could be this literal text (a glob or an expansion could produce it). */
 function couldBe(word: ShellWord, text: string): Match {
   if (isLiteral(word)) return word.value === text ? 'yes' : 'no';
-  const pattern = new RegExp(`^${word.value.split(HOLE).map((piece) => piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\s\\S]*')}$`);
+  const pattern = new RegExp(
+    `^${word.value
+      .split(HOLE)
+      .map((piece) => piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('[\\s\\S]*')}$`,
+  );
   return pattern.test(text) ? 'maybe' : 'no';
 }
 

@@ -159,7 +159,10 @@ function defaultRule(rule: DefaultAskRule): PermissionRule {
     label: `ask rule "${rule.name ?? rule.pattern}" (default)`,
     // Outside the policy (listings, a quick check) a text is taken as plain words.
     test: (text) => {
-      const [name, ...args] = text.trim().split(/\s+/).map((word): ShellWord => ({ text: word, value: word }));
+      const [name, ...args] = text
+        .trim()
+        .split(/\s+/)
+        .map((word): ShellWord => ({ text: word, value: word }));
       return rule.match(name!.value.slice(name!.value.lastIndexOf('/') + 1), args) === 'yes';
     },
   };

@@ -3,10 +3,41 @@ import { isLiteral, joinWords, type ShellWord } from './shell-words';
 
 /** Variables whose value a shell or a program runs as code, loads, or reads configuration from. */
 const CODE_VARIABLES = new Set([
-  'BASH_ENV', 'ENV', 'PS0', 'PS1', 'PS2', 'PS3', 'PS4', 'PROMPT_COMMAND', 'SHELLOPTS', 'BASHOPTS', 'BASH_LOADABLES_PATH',
-  'LD_PRELOAD', 'LD_AUDIT', 'LD_LIBRARY_PATH', 'PAGER', 'MANPAGER', 'EDITOR', 'VISUAL', 'SUDO_EDITOR', 'SSH_ASKPASS', 'SUDO_ASKPASS',
-  'LESSOPEN', 'LESSCLOSE', 'GIT_SSH', 'GIT_SSH_COMMAND', 'GIT_PAGER', 'GIT_EDITOR', 'GIT_SEQUENCE_EDITOR', 'GIT_EXTERNAL_DIFF',
-  'GIT_PROXY_COMMAND', 'GIT_ASKPASS', 'GIT_EXEC_PATH', 'GIT_TEMPLATE_DIR', 'GIT_DIR', 'GIT_WORK_TREE',
+  'BASH_ENV',
+  'ENV',
+  'PS0',
+  'PS1',
+  'PS2',
+  'PS3',
+  'PS4',
+  'PROMPT_COMMAND',
+  'SHELLOPTS',
+  'BASHOPTS',
+  'BASH_LOADABLES_PATH',
+  'LD_PRELOAD',
+  'LD_AUDIT',
+  'LD_LIBRARY_PATH',
+  'PAGER',
+  'MANPAGER',
+  'EDITOR',
+  'VISUAL',
+  'SUDO_EDITOR',
+  'SSH_ASKPASS',
+  'SUDO_ASKPASS',
+  'LESSOPEN',
+  'LESSCLOSE',
+  'GIT_SSH',
+  'GIT_SSH_COMMAND',
+  'GIT_PAGER',
+  'GIT_EDITOR',
+  'GIT_SEQUENCE_EDITOR',
+  'GIT_EXTERNAL_DIFF',
+  'GIT_PROXY_COMMAND',
+  'GIT_ASKPASS',
+  'GIT_EXEC_PATH',
+  'GIT_TEMPLATE_DIR',
+  'GIT_DIR',
+  'GIT_WORK_TREE',
 ]);
 
 /** Whether assigning `name` can make a shell or a program run code the line does not show. */
@@ -44,7 +75,10 @@ export function builtinRuns(name: string, args: readonly ShellWord[], arithmetic
       if (!args.length) return [];
       return args.every(isLiteral) ? [{ kind: 'script', word: joinWords(args), by: 'eval' }] : opaque(`eval of ${joinWords(args).text}, text only known when it runs`);
     case 'coproc':
-      return [{ kind: 'opaque', reason: 'coproc runs a command alongside the shell, in a form the parser does not fully read' }, ...(args.length ? [{ kind: 'command' as const, words: [...args] }] : [])];
+      return [
+        { kind: 'opaque', reason: 'coproc runs a command alongside the shell, in a form the parser does not fully read' },
+        ...(args.length ? [{ kind: 'command' as const, words: [...args] }] : []),
+      ];
     case 'source':
     case '.':
       return opaque(`${name} runs a script file in the session's shell, where it can also change what later commands mean`);
@@ -74,7 +108,7 @@ export function builtinRuns(name: string, args: readonly ShellWord[], arithmetic
     case 'read':
       return namesRisk(args.filter((word, at) => !word.value.startsWith('-') && !/^-\w*[adinNptu]$/.test(values[at - 1] ?? '')));
     case 'printf': {
-      const at = values.findIndex((value) => value === '-v');
+      const at = values.indexOf('-v');
       return at >= 0 && args[at + 1] ? namesRisk([args[at + 1]!]) : [];
     }
     case 'getopts':
@@ -87,6 +121,12 @@ export function builtinRuns(name: string, args: readonly ShellWord[], arithmetic
     case 'test':
     case '[':
       return testRisks(args, arithmeticRisk);
+    case 'declare':
+    case 'typeset':
+    case 'local':
+    case 'export':
+    case 'readonly':
+      return declarationRuns(args);
     default:
       return undefined;
   }

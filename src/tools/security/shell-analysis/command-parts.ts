@@ -1,5 +1,5 @@
 import type { Parser } from 'web-tree-sitter';
-import { builtinRuns, declarationRuns, testRisks } from './code-builtins';
+import { declarationRuns, testRisks } from './code-builtins';
 import { NumericNames } from './evaluated-values';
 import { programRuns } from './program-runs';
 import type { InnerRun, StandardInput } from './command-runners';
@@ -73,7 +73,10 @@ class TreeWalk {
 
   /** A line of plain words: one command. */
   plain(text: string): CommandPart[] {
-    const words = text.trim().split(/[ \t]+/).map(literalWord);
+    const words = text
+      .trim()
+      .split(/[ \t]+/)
+      .map(literalWord);
     this.judge({ raw: text.trim(), words, name: 0 }, [], words, { kind: 'inherited' }, this.depth);
     return this.collected();
   }
@@ -108,7 +111,12 @@ class TreeWalk {
         if (!node.childForFieldName('body')) this.emit({ raw: node.text, words: [], name: 0 });
         return this.visitChildren(node);
       case 'test_command':
-        this.emit({ raw: node.text, words: [{ text: node.text, value: node.text }], name: 0, opaque: firstRisk(testRisks(testWords(node), (text) => this.numbers.arithmeticRisk(text, node.startIndex))) });
+        this.emit({
+          raw: node.text,
+          words: [{ text: node.text, value: node.text }],
+          name: 0,
+          opaque: firstRisk(testRisks(testWords(node), (text) => this.numbers.arithmeticRisk(text, node.startIndex))),
+        });
         return this.visitChildren(node);
       case 'command_substitution':
       case 'process_substitution':
@@ -145,7 +153,7 @@ class TreeWalk {
     const args = [...node.childrenForFieldName('argument'), ...extra].map(wordOf);
     const words = nameNode ? [wordOf(nameNode), ...args] : args;
     const part: CommandPart = { raw: rawOf(node), words: [...assignments, ...words], name: assignments.length };
-    const runs = assignments.map((word) => declarationRuns([word])).flat();
+    const runs = assignments.flatMap((word) => declarationRuns([word]));
     this.judge(part, runs, words, standardInput(node, redirects), this.depth);
     // Substitutions in the words and redirections (the statement's redirections are visited with the statement).
     for (const child of node.namedChildren) {
@@ -186,8 +194,7 @@ class TreeWalk {
   private declaration(node: SyntaxNode): void {
     const keyword = node.firstChild!.text;
     const words = [{ text: keyword, value: keyword }, ...node.namedChildren.map(wordOf)];
-    const runs = node.type === 'declaration_command' ? declarationRuns(words.slice(1)) : [];
-    this.judge({ raw: node.text, words, name: 0 }, runs, words, { kind: 'inherited' }, this.depth);
+    this.judge({ raw: node.text, words, name: 0 }, [], words, { kind: 'inherited' }, this.depth);
     this.visitChildren(node);
   }
 }
@@ -254,7 +261,17 @@ function heredocText(redirect: SyntaxNode): ShellWord {
 function testWords(node: SyntaxNode): ShellWord[] {
   const words: ShellWord[] = [];
   const visit = (child: SyntaxNode): void => {
-    if (child.type === 'test_operator' || child.type === 'word' || child.type === 'number' || child.type === 'string' || child.type === 'raw_string' || child.type === 'simple_expansion' || child.type === 'expansion' || child.type === 'concatenation' || child.type === 'command_substitution') {
+    if (
+      child.type === 'test_operator' ||
+      child.type === 'word' ||
+      child.type === 'number' ||
+      child.type === 'string' ||
+      child.type === 'raw_string' ||
+      child.type === 'simple_expansion' ||
+      child.type === 'expansion' ||
+      child.type === 'concatenation' ||
+      child.type === 'command_substitution'
+    ) {
       words.push(child.type === 'test_operator' ? { text: child.text, value: child.text } : wordOf(child));
     } else {
       for (const grandchild of child.children) visit(grandchild);

@@ -24,62 +24,114 @@ interface Runner {
   joined?: boolean;
 }
 
-const RUNNERS: ReadonlyMap<string, Runner> = new Map(Object.entries<Runner>({
-  sudo: {
-    options: {
-      // -h alone is help (nothing runs); with a command after it, it can only have taken a host.
-      short: 'aCcDgpRrTtUuh',
-      long: ['auth-type', 'close-from', 'login-class', 'chdir', 'group', 'host', 'prompt', 'chroot', 'role', 'type', 'command-timeout', 'other-user', 'user'],
-      flags: 'ABbEeHiKklNnPSsVv',
-      longFlags: ['askpass', 'background', 'bell', 'preserve-env', 'edit', 'help', 'set-home', 'login', 'remove-timestamp', 'reset-timestamp', 'list', 'non-interactive', 'preserve-groups', 'stdin', 'shell', 'version', 'validate'],
+const RUNNERS: ReadonlyMap<string, Runner> = new Map(
+  Object.entries<Runner>({
+    sudo: {
+      options: {
+        // -h alone is help (nothing runs); with a command after it, it can only have taken a host.
+        short: 'aCcDgpRrTtUuh',
+        long: ['auth-type', 'close-from', 'login-class', 'chdir', 'group', 'host', 'prompt', 'chroot', 'role', 'type', 'command-timeout', 'other-user', 'user'],
+        flags: 'ABbEeHiKklNnPSsVv',
+        longFlags: [
+          'askpass',
+          'background',
+          'bell',
+          'preserve-env',
+          'edit',
+          'help',
+          'set-home',
+          'login',
+          'remove-timestamp',
+          'reset-timestamp',
+          'list',
+          'non-interactive',
+          'preserve-groups',
+          'stdin',
+          'shell',
+          'version',
+          'validate',
+        ],
+      },
+      assignments: true,
+      noCommand: ['-e', '--edit', '-l', '--list', '-v', '--validate', '-k', '-K', '--remove-timestamp', '-V', '--version'],
+      shellWithoutCommand: true,
     },
-    assignments: true,
-    noCommand: ['-e', '--edit', '-l', '--list', '-v', '--validate', '-k', '-K', '--remove-timestamp', '-V', '--version'],
-    shellWithoutCommand: true,
-  },
-  doas: { options: { short: 'Cu', flags: 'Lns' }, noCommand: ['-L', '-C'], shellWithoutCommand: true },
-  env: {
-    options: {
-      short: 'CSu',
-      long: ['chdir', 'split-string', 'unset'],
-      flags: '0iv',
-      longFlags: ['ignore-environment', 'null', 'debug', 'block-signal', 'default-signal', 'ignore-signal', 'list-signal-handling'],
+    doas: { options: { short: 'Cu', flags: 'Lns' }, noCommand: ['-L', '-C'], shellWithoutCommand: true },
+    env: {
+      options: {
+        short: 'CSu',
+        long: ['chdir', 'split-string', 'unset'],
+        flags: '0iv',
+        longFlags: ['ignore-environment', 'null', 'debug', 'block-signal', 'default-signal', 'ignore-signal', 'list-signal-handling'],
+      },
+      assignments: true,
+      scripts: ['-S', '--split-string'],
     },
-    assignments: true,
-    scripts: ['-S', '--split-string'],
-  },
-  nice: { options: { short: 'n', long: ['adjustment'] } },
-  ionice: { options: { short: 'cnpPu', long: ['class', 'classdata', 'pid', 'pgid', 'uid'], flags: 't', longFlags: ['ignore'] }, noCommand: ['-p', '--pid', '-P', '--pgid', '-u', '--uid'] },
-  timeout: { options: { short: 'ks', long: ['kill-after', 'signal'], flags: 'v', longFlags: ['foreground', 'preserve-status', 'verbose'] }, operands: 1 },
-  nohup: { options: {} },
-  setsid: { options: { flags: 'cfw', longFlags: ['ctty', 'fork', 'wait'] } },
-  // bash's `time` keyword and /usr/bin/time, together.
-  time: { options: { short: 'fo', long: ['format', 'output'], flags: 'apqvV', longFlags: ['append', 'portability', 'quiet', 'verbose'] } },
-  taskset: { options: { flags: 'acp', longFlags: ['all-tasks', 'cpu-list', 'pid'] }, operands: 1, noCommand: ['-p', '--pid'] },
-  stdbuf: { options: { short: 'ioe', long: ['input', 'output', 'error'] } },
-  chroot: { options: { long: ['userspec', 'groups'], longFlags: ['skip-chdir'] }, operands: 1, shellWithoutCommand: true },
-  command: { options: { flags: 'pvV' }, noCommand: ['-v', '-V'] },
-  builtin: { options: {} },
-  exec: { options: { short: 'a', flags: 'cl' } },
-  nsenter: { options: { short: 'tSGwr', long: ['target', 'setuid', 'setgid', 'wd', 'root', 'env'], flags: 'aFmuinpUCTZ', longFlags: ['all', 'no-fork', 'preserve-credentials', 'follow-context'] }, shellWithoutCommand: true },
-  unshare: { options: { short: 'S', long: ['setuid', 'setgid', 'wd', 'root', 'propagation', 'setgroups', 'map-user', 'map-group', 'map-users', 'map-groups'], flags: 'imnpuUCTfrc', longFlags: ['fork', 'map-root-user', 'map-current-user', 'kill-child', 'mount-proc'] }, shellWithoutCommand: true },
-  chrt: { options: { short: 'TPD', long: ['sched-runtime', 'sched-period', 'sched-deadline'], flags: 'abdfiormRv', longFlags: ['all-tasks', 'batch', 'deadline', 'fifo', 'idle', 'other', 'rr', 'reset-on-fork', 'verbose'] }, operands: 1, noCommand: ['-p', '--pid', '-m', '--max'] },
-  prlimit: { options: { short: 'po', long: ['pid', 'output'], flags: 'v', longFlags: ['noheadings', 'raw', 'verbose'] }, noCommand: ['-p', '--pid'] },
-  flock: { options: { short: 'wEc', long: ['timeout', 'conflict-exit-code', 'command'], flags: 'sxneuoF', longFlags: ['shared', 'exclusive', 'nonblock', 'unlock', 'close', 'no-fork', 'verbose'] }, operands: 1, scripts: ['-c', '--command'] },
-  watch: { options: { short: 'nq', long: ['interval', 'equexit'], flags: 'bcdegpprtwx', longFlags: ['beep', 'color', 'no-color', 'differences', 'errexit', 'chgexit', 'precise', 'no-title', 'no-wrap', 'exec', 'no-rerun'] }, joined: true },
-  sg: { options: { flags: 'c' }, operands: 1, joined: true },
-  chronic: { options: { flags: 'ev' } },
-  unbuffer: { options: { flags: 'p' } },
-  sshpass: { options: { short: 'pfdPe', flags: 'vh' } },
-  'dbus-run-session': { options: { long: ['config-file', 'dbus-daemon'] } },
-  fakeroot: { options: { short: 'ils', long: ['lib', 'faked'], flags: 'u', longFlags: ['unknown-is-real'] } },
-  faketime: { options: { short: 'm', flags: 'f' }, operands: 1 },
-  strace: { options: { short: 'abeEIoOpPsSuUX', long: ['output', 'user', 'trace', 'signal', 'env', 'attach'], flags: 'cCdDfFhiknqrtTvVwxyYz' } },
-  ltrace: { options: { short: 'aAeFlLnopsuxX', long: ['output', 'library'], flags: 'bcCdfhiStTV' } },
-  pkexec: { options: { long: ['user'], longFlags: ['disable-internal-agent', 'keep-cwd'] } },
-  caffeinate: { options: { short: 'tw', flags: 'dimsu' } },
-  'xvfb-run': { options: { short: 'fnpswe', long: ['auth-file', 'server-num', 'xauth-protocol', 'server-args', 'error-file', 'wait'], flags: 'al', longFlags: ['auto-servernum', 'listen-tcp'] } },
-}));
+    nice: { options: { short: 'n', long: ['adjustment'] } },
+    ionice: { options: { short: 'cnpPu', long: ['class', 'classdata', 'pid', 'pgid', 'uid'], flags: 't', longFlags: ['ignore'] }, noCommand: ['-p', '--pid', '-P', '--pgid', '-u', '--uid'] },
+    timeout: { options: { short: 'ks', long: ['kill-after', 'signal'], flags: 'v', longFlags: ['foreground', 'preserve-status', 'verbose'] }, operands: 1 },
+    nohup: { options: {} },
+    setsid: { options: { flags: 'cfw', longFlags: ['ctty', 'fork', 'wait'] } },
+    // bash's `time` keyword and /usr/bin/time, together.
+    time: { options: { short: 'fo', long: ['format', 'output'], flags: 'apqvV', longFlags: ['append', 'portability', 'quiet', 'verbose'] } },
+    taskset: { options: { flags: 'acp', longFlags: ['all-tasks', 'cpu-list', 'pid'] }, operands: 1, noCommand: ['-p', '--pid'] },
+    stdbuf: { options: { short: 'ioe', long: ['input', 'output', 'error'] } },
+    chroot: { options: { long: ['userspec', 'groups'], longFlags: ['skip-chdir'] }, operands: 1, shellWithoutCommand: true },
+    command: { options: { flags: 'pvV' }, noCommand: ['-v', '-V'] },
+    builtin: { options: {} },
+    exec: { options: { short: 'a', flags: 'cl' } },
+    nsenter: {
+      options: { short: 'tSGwr', long: ['target', 'setuid', 'setgid', 'wd', 'root', 'env'], flags: 'aFmuinpUCTZ', longFlags: ['all', 'no-fork', 'preserve-credentials', 'follow-context'] },
+      shellWithoutCommand: true,
+    },
+    unshare: {
+      options: {
+        short: 'S',
+        long: ['setuid', 'setgid', 'wd', 'root', 'propagation', 'setgroups', 'map-user', 'map-group', 'map-users', 'map-groups'],
+        flags: 'imnpuUCTfrc',
+        longFlags: ['fork', 'map-root-user', 'map-current-user', 'kill-child', 'mount-proc'],
+      },
+      shellWithoutCommand: true,
+    },
+    chrt: {
+      options: {
+        short: 'TPD',
+        long: ['sched-runtime', 'sched-period', 'sched-deadline'],
+        flags: 'abdfiormRv',
+        longFlags: ['all-tasks', 'batch', 'deadline', 'fifo', 'idle', 'other', 'rr', 'reset-on-fork', 'verbose'],
+      },
+      operands: 1,
+      noCommand: ['-p', '--pid', '-m', '--max'],
+    },
+    prlimit: { options: { short: 'po', long: ['pid', 'output'], flags: 'v', longFlags: ['noheadings', 'raw', 'verbose'] }, noCommand: ['-p', '--pid'] },
+    flock: {
+      options: { short: 'wEc', long: ['timeout', 'conflict-exit-code', 'command'], flags: 'sxneuoF', longFlags: ['shared', 'exclusive', 'nonblock', 'unlock', 'close', 'no-fork', 'verbose'] },
+      operands: 1,
+      scripts: ['-c', '--command'],
+    },
+    watch: {
+      options: {
+        short: 'nq',
+        long: ['interval', 'equexit'],
+        flags: 'bcdegpprtwx',
+        longFlags: ['beep', 'color', 'no-color', 'differences', 'errexit', 'chgexit', 'precise', 'no-title', 'no-wrap', 'exec', 'no-rerun'],
+      },
+      joined: true,
+    },
+    sg: { options: { flags: 'c' }, operands: 1, joined: true },
+    chronic: { options: { flags: 'ev' } },
+    unbuffer: { options: { flags: 'p' } },
+    sshpass: { options: { short: 'pfdPe', flags: 'vh' } },
+    'dbus-run-session': { options: { long: ['config-file', 'dbus-daemon'] } },
+    fakeroot: { options: { short: 'ils', long: ['lib', 'faked'], flags: 'u', longFlags: ['unknown-is-real'] } },
+    faketime: { options: { short: 'm', flags: 'f' }, operands: 1 },
+    strace: { options: { short: 'abeEIoOpPsSuUX', long: ['output', 'user', 'trace', 'signal', 'env', 'attach'], flags: 'cCdDfFhiknqrtTvVwxyYz' } },
+    ltrace: { options: { short: 'aAeFlLnopsuxX', long: ['output', 'library'], flags: 'bcCdfhiStTV' } },
+    pkexec: { options: { long: ['user'], longFlags: ['disable-internal-agent', 'keep-cwd'] } },
+    caffeinate: { options: { short: 'tw', flags: 'dimsu' } },
+    'xvfb-run': { options: { short: 'fnpswe', long: ['auth-file', 'server-num', 'xauth-protocol', 'server-args', 'error-file', 'wait'], flags: 'al', longFlags: ['auto-servernum', 'listen-tcp'] } },
+  }),
+);
 
 /** The commands a runner runs, if `name` is one; undefined for any other program. */
 export function runnerRuns(name: string, args: ShellWord[]): InnerRun[] | undefined {
@@ -113,7 +165,6 @@ export function leadingAssignments(words: readonly ShellWord[]): number {
   while (at < words.length && words[at]!.value.includes('=') && !words[at]!.value.startsWith('=')) at++;
   return at;
 }
-
 
 function optionUsed(read: ReturnType<typeof readOptions>, names: readonly string[]): string {
   return read.options.find((option) => names.includes(option.name))?.name ?? names[0]!;

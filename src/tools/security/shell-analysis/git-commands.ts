@@ -7,26 +7,46 @@ export const GIT_GLOBAL_OPTIONS: OptionSpec = {
   short: 'Cc',
   long: ['git-dir', 'work-tree', 'namespace', 'super-prefix', 'config-env', 'exec-path', 'list-cmds', 'attr-source'],
   flags: 'hpPv',
-  longFlags: ['bare', 'paginate', 'no-pager', 'no-replace-objects', 'no-lazy-fetch', 'no-optional-locks', 'no-advice', 'literal-pathspecs', 'glob-pathspecs', 'noglob-pathspecs', 'icase-pathspecs', 'html-path', 'man-path', 'info-path', 'version', 'help'],
+  longFlags: [
+    'bare',
+    'paginate',
+    'no-pager',
+    'no-replace-objects',
+    'no-lazy-fetch',
+    'no-optional-locks',
+    'no-advice',
+    'literal-pathspecs',
+    'glob-pathspecs',
+    'noglob-pathspecs',
+    'icase-pathspecs',
+    'html-path',
+    'man-path',
+    'info-path',
+    'version',
+    'help',
+  ],
 };
 
 /** Configuration that never makes git run a program (`git -c user.email=... commit` stays smooth). */
-const HARMLESS_CONFIG = /^(user\.|author\.|committer\.|color\.|advice\.|i18n\.|init\.defaultbranch$|commit\.gpgsign$|tag\.gpgsign$|core\.quotepath$|core\.autocrlf$|core\.filemode$|core\.safecrlf$|safe\.directory$|pull\.rebase$|pull\.ff$|push\.default$|log\.|merge\.conflictstyle$|diff\.noprefix$|diff\.renames$|column\.ui$|protocol\.version$|maintenance\.auto$|gc\.auto$|fetch\.prune$)/i;
+const HARMLESS_CONFIG =
+  /^(user\.|author\.|committer\.|color\.|advice\.|i18n\.|init\.defaultbranch$|commit\.gpgsign$|tag\.gpgsign$|core\.quotepath$|core\.autocrlf$|core\.filemode$|core\.safecrlf$|safe\.directory$|pull\.rebase$|pull\.ff$|push\.default$|log\.|merge\.conflictstyle$|diff\.noprefix$|diff\.renames$|column\.ui$|protocol\.version$|maintenance\.auto$|gc\.auto$|fetch\.prune$)/i;
 
 /** Subcommand options whose value is shell text git runs, or a program it starts. */
-const RUNS_TEXT: ReadonlyMap<string, readonly string[]> = new Map(Object.entries({
-  rebase: ['-x', '--exec'],
-  'filter-branch': ['--env-filter', '--tree-filter', '--index-filter', '--parent-filter', '--msg-filter', '--commit-filter', '--tag-name-filter'],
-  difftool: ['-x', '--extcmd'],
-  grep: ['-O', '--open-files-in-pager'],
-  fetch: ['--upload-pack'],
-  pull: ['--upload-pack'],
-  clone: ['-u', '--upload-pack'],
-  'ls-remote': ['--upload-pack'],
-  push: ['--receive-pack', '--exec'],
-  archive: ['--exec'],
-  'send-email': ['--sendmail-cmd', '--smtp-server'],
-}));
+const RUNS_TEXT: ReadonlyMap<string, readonly string[]> = new Map(
+  Object.entries({
+    rebase: ['-x', '--exec'],
+    'filter-branch': ['--env-filter', '--tree-filter', '--index-filter', '--parent-filter', '--msg-filter', '--commit-filter', '--tag-name-filter'],
+    difftool: ['-x', '--extcmd'],
+    grep: ['-O', '--open-files-in-pager'],
+    fetch: ['--upload-pack'],
+    pull: ['--upload-pack'],
+    clone: ['-u', '--upload-pack'],
+    'ls-remote': ['--upload-pack'],
+    push: ['--receive-pack', '--exec'],
+    archive: ['--exec'],
+    'send-email': ['--sendmail-cmd', '--smtp-server'],
+  }),
+);
 
 /**
  * What git runs beyond itself: inline configuration that names a program or shell text (`-c

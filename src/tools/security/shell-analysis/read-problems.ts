@@ -105,7 +105,14 @@ function evaluationRisk(node: SyntaxNode, numbers: NumericNames): string | undef
     }
     case 'expansion':
       if (/^\$\{!\w+\}$/.test(node.text) || /^\$\{!\w+\[[^\]]*\]\}$/.test(node.text)) return `${node.text} reads a variable named by a value, and bash evaluates a subscript in that name as code`;
-      if (/^\$\{#?\w+:[^-=?+]/.test(node.text)) return numbers.arithmeticRisk(node.text.replace(/^\$\{#?\w+:/, '').slice(0, -1).replace(/:/g, '+'), node.startIndex);
+      if (/^\$\{#?\w+:[^-=?+]/.test(node.text))
+        return numbers.arithmeticRisk(
+          node.text
+            .replace(/^\$\{#?\w+:/, '')
+            .slice(0, -1)
+            .replace(/:/g, '+'),
+          node.startIndex,
+        );
       return undefined;
     case 'subscript': {
       const index = node.childForFieldName('index');

@@ -114,7 +114,8 @@ class SedReader {
   private address(): void {
     const char = this.text[this.at];
     if (char === '/' || char === '\\') {
-      const delimiter = char === '\\' ? (this.at++, this.next()) : this.next();
+      if (char === '\\') this.at++;
+      const delimiter = this.next();
       this.delimited(delimiter, true);
       this.skip(/[IM]/);
     } else {

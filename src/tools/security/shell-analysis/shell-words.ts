@@ -34,7 +34,7 @@ export function wordOf(node: SyntaxNode): ShellWord {
   collect(node, pieces);
   const text = pieces.map((piece) => piece.text).join('');
   if (expandsToSeveralWords(pieces)) return { text, value: HOLE };
-  return { text, value: pieces.map(valueOf).join('') };
+  return { text, value: pieces.map(pieceValue).join('') };
 }
 
 function collect(node: SyntaxNode, pieces: Piece[]): void {
@@ -95,7 +95,7 @@ function unescapeDoubleQuoted(text: string): string {
 
 const GLOB = /[*?]|\[[^\]]*\]|[@!+]\(/;
 
-function valueOf(piece: Piece): string {
+function pieceValue(piece: Piece): string {
   if (piece.hole) return HOLE;
   if (piece.quoted || !GLOB.test(piece.text)) return piece.text;
   // A glob matches names the run finds; the characters around it are still known.
