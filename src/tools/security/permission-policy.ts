@@ -1,3 +1,5 @@
+import { classifyCommand } from '../command-line';
+import { tokenizeShellLine } from '../shell-tokenizer';
 import { DEFAULT_ASK_RULES, type DefaultAskRule, type Match } from './default-rules';
 import { compileRule, normalizeBlanks, PERMISSION_ACTIONS, type PermissionAction, type PermissionRule, type PermissionRuleSpec } from './permission-rule';
 import { couldMatch } from './rule-may-match';
@@ -85,7 +87,8 @@ export class PermissionPolicy {
   private async judge(line: string): Promise<PermissionVerdict> {
     let parts: CommandPart[];
     try {
-      parts = uniqueParts(commandParts(await loadShellParser(), line));
+      const routed = agentOrExtensionPart(line);
+      parts = routed ? [routed] : uniqueParts(commandParts(await loadShellParser(), line));
     } catch (error) {
       // Fail closed: a line the analysis cannot take apart is asked, whatever the rules say.
       parts = [{ raw: line, words: [{ text: line, value: HOLE }], name: 0, opaque: `the shell parser failed (${(error as Error).message})` }];
@@ -144,6 +147,24 @@ export class PermissionPolicy {
     const rule = this.user.deny.find(texts) ?? this.user.ask.find(texts);
     return rule && { action: rule.action, rule, subject };
   }
+}
+
+/**
+ * A line the router hands to an agent command (`write`, `read`...) or an extension (`task:`, `mcp:`,
+ * `skill:`), or refuses (a bare `bash`): one command no shell reads (shell operators are a usage error
+ * there), judged on its words as the agent commands split them.
+ */
+function agentOrExtensionPart(line: string): CommandPart | undefined {
+  const bare = line.trimStart().replace(/^bash[ \t]+(?=\S)/, '');
+  // The router refuses a bare `bash` (a usage error, nothing runs) rather than start a shell on its input.
+  if (classifyCommand(bare) === 'native' && !/^bash\s*$/.test(bare)) return undefined;
+  let words: string[];
+  try {
+    words = tokenizeShellLine(bare).words;
+  } catch {
+    words = bare.trim().split(/\s+/);
+  }
+  return { raw: line.trim(), words: words.map((word) => ({ text: word, value: word })), name: 0 };
 }
 
 function couldBeReason(subject: string, rule: PermissionRule): string {
