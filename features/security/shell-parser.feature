@@ -200,3 +200,9 @@ Feature: 权限策略按真正的 shell 语法树判定，看不见的就询问
   Scenario: 默认规则下，围绕递归删除生成的命令行，没有一条被允许
     Given 权限规则写作 "默认规则"
     Then 围绕命令 `rm -rf victim` 生成的 300 条命令行没有一条被允许
+
+  Scenario: 深到解析树走不完的嵌套，询问而不是放过
+    Given 权限规则写作 "默认规则"
+    When 按权限策略判定 20000 层 "(…)" 嵌套的命令 `ls`
+    Then 判定结果应为 "ask"
+    And 判定的理由应包含 "the shell parser failed"
