@@ -114,6 +114,7 @@ Feature: 权限策略按真正的 shell 语法树判定，看不见的就询问
       | git commit 的命令替换消息         | git add -A && git commit -m "$(cat msg.txt)"   | 默认规则                       | allow |                                      |
       | 读写重定向                        | exec 3<>/dev/tcp/127.0.0.1/8080                | 默认规则                       | allow |                                      |
       | 多行续行                          | docker run \\\n  -v x:/y \\\n  image           | 默认规则                       | allow |                                      |
+      | Agent 命令的参数不经过 shell      | write notes.txt "$(rm f)"                     | deny rm *                      | allow |                                      |
       | 解释器的代码是不透明的            | python3 -c 'import os; os.remove("f")'         | 默认规则                       | allow |                                      |
       | 脚本文件与解释器一样不透明        | bash ./build.sh --fast                         | 默认规则                       | allow |                                      |
       | sed 与 awk 的普通程序             | sed -n 's/a/b/p' f \| awk '/x\|y/ { print $1 }' | 默认规则                      | allow |                                      |
@@ -133,7 +134,7 @@ Feature: 权限策略按真正的 shell 语法树判定，看不见的就询问
       | bind -x | bind -x '"\\C-x":rm f' | 默认规则 | ask | binds shell text |
       | compgen -C | compgen -C 'rm f' x | 默认规则 | ask | runs a command or function |
       | mapfile -C | mapfile -C cb arr | 默认规则 | ask | runs a callback |
-      | read 进带代码的下标 | read 'a[$(rm f)]' <<< 1 | 默认规则 | ask | the subscript of a[$(rm f)] |
+      | read 进带代码的下标 | true && read 'a[$(rm f)]' <<< 1 | 默认规则 | ask | the subscript of a[$(rm f)] |
       | printf -v PS4 | printf -v PS4 %s x | 默认规则 | ask | setting PS4 |
       | getopts 设置 PS4 | getopts ab PS4 | 默认规则 | ask | setting PS4 |
       | let | let i=X+1 | 默认规则 | ask | the value of X |
@@ -171,6 +172,36 @@ Feature: 权限策略按真正的 shell 语法树判定，看不见的就询问
       | 锁文件之后的 flock -c | flock /tmp/l -c 'rm f' | deny rm * | deny | deny rule "rm *" |
       | chrt | chrt 1 rm f | deny rm * | deny | deny rule "rm *" |
       | trap - 只是复原 | trap - EXIT | 默认规则 | allow |  |
+      | sed 的地址、块与 y 命令 | sed -e '1,3{/^#/d}' -e 'y/abc/xyz/' f | 默认规则 | allow |  |
+      | sed 的 a 文本 | sed '/x/a\\\ntext' f | 默认规则 | allow |  |
+      | sed 的其他分隔符、方括号里的分隔符与标签 | sed -n '\\,a/b,p;$!N;s/[/]x/y/2g;t end;:end' f | 默认规则 | allow |  |
+      | sed 写文件不是运行命令 | sed 's/a/b/w out.txt' f | 默认规则 | allow |  |
+      | sed 的 q 与 l | sed '5q;l 10' f | 默认规则 | allow |  |
+      | 读不懂的 sed 脚本 | sed 'k' f | allow sed * | ask | not one the policy can read |
+      | 没写完的 s 命令 | sed 's/a/b' f | allow sed * | ask | not one the policy can read |
+      | awk 方括号与字符串里的竖线、注释 | awk -F, '$1 ~ /[\|]x/ { print "a\|b" } # \| comment' f | 默认规则 | allow |  |
+      | awk 的除法不是正则 | awk 'BEGIN { x = 4 / 2; print x }' | 默认规则 | allow |  |
+      | awk 正则里转义的斜杠 | awk '/a\\/b/ { print }' f | 默认规则 | allow |  |
+      | awk 的 @load | awk '@load "x"' | allow awk * | ask | can run shell commands |
+      | awk 没写完的字符串 | awk 'BEGIN { print "oops }' | allow awk * | ask | can run shell commands |
+      | awk 从命令读 | awk 'BEGIN { "date" \| getline d }' | allow awk * | ask | can run shell commands |
+      | awk 的 -v 与 -e | awk -v 'x=1' -e 'BEGIN{print x}' | 默认规则 | allow |  |
+      | ssh -o 紧贴的 ProxyCommand | ssh -oProxyCommand='rm f' h | allow ssh * | ask | can run a local program |
+      | ssh -o LocalCommand | ssh -o 'LocalCommand rm f' h | allow ssh * | ask | can run a local program |
+      | 运行时才知道的 ssh -o | ssh -o "$OPT" h | allow ssh * | ask | can run a local program |
+      | ssh 的远程命令在远处运行 | ssh -p 22 host ls | allow ssh * | allow |  |
+      | rsync --rsh 带空格 | rsync --rsh 'rm f' a b:c | deny rm * | deny | deny rule "rm *" |
+      | tar --use-compress-program 带空格 | tar --use-compress-program 'rm f' -xf a | deny rm * | deny | deny rule "rm *" |
+      | tar 合写的 -I | tar -cI'rm f' . | deny rm * | deny | deny rule "rm *" |
+      | tar 的普通选项 | tar -xzf a.tgz | deny rm * | allow |  |
+      | ANSI-C 的 \\c、八进制、\\U 与未知转义 | printf '%s' $'\\cA\\101\\U0001F600\\q' | 默认规则 | allow |  |
+      | 单引号、ANSI-C 与注释里的反斜杠换行保留 | echo 'a\\\nb' $'c\\\nd' # e \\\nrm f | deny rm * | deny | deny rule "rm *" |
+      | 转义的反斜杠之后的换行不是续行 | echo a\\\\\nrm f | deny rm * | deny | deny rule "rm *" |
+      | 可能匹配前缀规则 | git ${SUB} origin | ask git push* | ask | could match ask rule "git push*" |
+      | 可能匹配通配规则 | docker run $IMG --privileged | deny docker * --privileged* | deny | deny rule |
+      | 开头不符的正则规则不会匹配 | echo $X | deny /^curl\\s/ | allow |  |
+      | 开头相符的正则规则可能匹配 | curl $URL | deny /^curl\\s.*--upload-file/ | ask | could match deny rule |
+      | 没有字面开头的正则规则可能匹配 | echo $X | deny /secret/ | ask | could match deny rule |
 
   Scenario: 严格的白名单（allow 'echo *'，unmatched deny）下，包在 echo 里的命令照样被拒绝
     Given 权限规则写作 "allow echo * ; unmatched deny"

@@ -35,9 +35,10 @@ export function sshRuns(name: string, args: readonly ShellWord[]): InnerRun[] {
     if (!value.startsWith('-')) continue;
     const option = value.slice(1);
     const next = args[at + 1]?.value ?? '';
+    const shown = args[at + 1]?.text ?? '';
     const optionValue = option.length > 1 && /^[oFS]/.test(option) ? option.slice(1) : next;
     if (/^[FS]/.test(option) || (option.startsWith('o') && (SSH_LOCAL_COMMANDS.test(optionValue.trim()) || !isLiteral(args[at + 1] ?? args[at]!)))) {
-      return [{ kind: 'opaque', reason: `${name} ${args[at]!.text}${option.length > 1 ? '' : ` ${next}`} can run a local program` }];
+      return [{ kind: 'opaque', reason: `${name} ${args[at]!.text}${option.length > 1 ? '' : ` ${shown}`} can run a local program` }];
     }
   }
   return [];
@@ -60,7 +61,7 @@ export function commandOptionRuns(name: 'rsync' | 'tar', args: readonly ShellWor
       const [given, attached] = [value.slice(2).split('=')[0]!, value.includes('=') ? value.slice(value.indexOf('=') + 1) : undefined];
       if (given.length < 3 || !spec.long.some((long) => long.startsWith(given))) return;
       text = attached === undefined ? args[at + 1] : { text: word.text, value: attached };
-    } else if (/^-[a-zA-Z]+$/.test(value) || (value.startsWith('-') && !isLiteral(word))) {
+    } else if (/^-[a-zA-Z]/.test(value) || (value.startsWith('-') && !isLiteral(word))) {
       const letter = [...value.slice(1)].findIndex((char) => spec.short.includes(char));
       if (letter < 0) return;
       const rest = value.slice(letter + 2);

@@ -21,7 +21,8 @@ export function sedRuns(args: readonly ShellWord[]): InnerRun[] {
   const scripts = given.length ? given : read.operands.slice(0, 1);
   for (const script of scripts) {
     if (!isLiteral(script)) return [{ kind: 'opaque', reason: `sed's script ${script.text} is only known when it runs` }];
-    if (sedExecutes(script.value)) return [{ kind: 'opaque', reason: `sed script ${JSON.stringify(script.value)} runs shell text (the e command or the e flag of s)` }];
+    if (sedExecutes(script.value))
+      return [{ kind: 'opaque', reason: `sed script ${JSON.stringify(script.value)} can run shell text (the e command or the e flag of s), or is not one the policy can read` }];
   }
   return [];
 }
