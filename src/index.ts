@@ -105,7 +105,8 @@ export { bubblewrapStatus, type BubblewrapStatus } from './tools/security/bubble
 // --- Extensions: MCP servers and Agent Skills behind mcp:*, skill:* and task:skill:search ------------
 export { createExtensions, Extensions, type ExtensionsOptions } from './extensions/extensions';
 export { loadMcpConfig, type McpConfig, type McpServerConfig } from './extensions/mcp/mcp-config';
-export { McpManager, type McpListing, type McpServerListing } from './extensions/mcp/mcp-manager';
+export { McpManager, type McpConfiguration, type McpListing, type McpServerListing } from './extensions/mcp/mcp-manager';
+export { ProjectTrust, trustedProjectsFile, type ProjectTrustDecision, type ProjectTrustOptions, type ProjectTrustRequest } from './settings/project-trust';
 export { McpLookupError, McpServerError } from './extensions/mcp/mcp-errors';
 export { SkillLibrary } from './extensions/skills/skill-library';
 export { parseSkillFile } from './extensions/skills/skill-file';

@@ -39,6 +39,7 @@ Feature: 密钥不进入工具
     Scenario: Runner 启动的 MCP 服务器拿到的也是没有密钥的环境
       Given 环境变量 `OPENAI_API_KEY` 与 `DEPLOY_TOKEN` 是真实样子的密钥
       And 项目配置中有 MCP 服务器 "everything"：server-everything
+      And 本场景的扩展层信任项目
       And Runner 自己创建扩展层，HOME 为场景目录
       And 模型先调用 Bash 执行 `mcp:everything:get-env`，然后回复 "env listed"
       When 执行一次运行

@@ -57,7 +57,16 @@ export class AgentRunner {
     if (!options.toolset) {
       this.security = this.createSecurity();
       // MCP servers are processes a tool starts: they get the same secret-free environment as the shell.
-      this.ownedExtensions = options.extensions ? undefined : createExtensions({ cwd: options.cwd, mcpConfig: options.mcpConfig, skillsDirs: options.skillsDirs, env: this.security.environment() });
+      this.ownedExtensions = options.extensions
+        ? undefined
+        : createExtensions({
+            cwd: options.cwd,
+            mcpConfig: options.mcpConfig,
+            skillsDirs: options.skillsDirs,
+            env: this.security.environment(),
+            trustProject: options.trustProject,
+            askProjectTrust: options.askProjectTrust,
+          });
       this.extensions = options.extensions ?? this.ownedExtensions!;
       this.ownedRouter = this.createRouter(this.security, this.extensions);
     }

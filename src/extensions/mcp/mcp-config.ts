@@ -53,22 +53,32 @@ export function isStdio(server: McpServerConfig['server']): server is StdioServe
   return 'command' in server;
 }
 
+/** The command line or URL of a server. */
+export function describeServer({ server }: McpServerConfig): string {
+  return isStdio(server) ? [server.command, ...server.args].join(' ') : server.url;
+}
+
 /**
  * Reads config files in precedence order; a server name defined twice keeps the first definition.
  * A missing file is skipped unless `required` lists it (a file named on the command line must exist).
  */
 export async function loadMcpConfig(files: string[], required: ReadonlySet<string> = new Set()): Promise<McpConfig> {
+  return mergeMcpConfigs(await Promise.all(files.map((file) => readMcpConfigFile(file, required.has(file)))));
+}
+
+/** Configs in precedence order as one: the first definition of a name wins, every error is kept. */
+export function mergeMcpConfigs(configs: readonly McpConfig[]): McpConfig {
   const servers = new Map<string, McpServerConfig>();
   const errors: string[] = [];
-  for (const file of files) {
-    const parsed = await readConfigFile(file, required.has(file));
-    errors.push(...parsed.errors);
-    for (const server of parsed.servers) if (!servers.has(server.name)) servers.set(server.name, server);
+  for (const config of configs) {
+    errors.push(...config.errors);
+    for (const server of config.servers) if (!servers.has(server.name)) servers.set(server.name, server);
   }
   return { servers: [...servers.values()], errors };
 }
 
-async function readConfigFile(file: string, required: boolean): Promise<McpConfig> {
+/** One config file; a missing one is no servers unless `required`. */
+export async function readMcpConfigFile(file: string, required = false): Promise<McpConfig> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ErrorCode, McpError, type CallToolResult, type Progress, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import { isStdio, type McpServerConfig } from './mcp-config';
+import { describeServer, isStdio, type McpServerConfig } from './mcp-config';
 import { McpServerError } from './mcp-errors';
 import { connectServer, type Connected } from './mcp-transports';
 import { OutputTail } from './output-tail';
@@ -115,8 +115,7 @@ export class McpConnection {
 
   /** How the server is started, for listings and errors: its command line or URL. */
   describe(): string {
-    const { server } = this.config;
-    return isStdio(server) ? [server.command, ...server.args].join(' ') : server.url;
+    return describeServer(this.config);
   }
 
   private async start(): Promise<void> {

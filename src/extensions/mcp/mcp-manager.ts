@@ -1,6 +1,7 @@
 import type { CallToolResult, Progress, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { positiveIntFromEnv } from '../../env-settings';
-import { loadMcpConfig, type McpConfig } from './mcp-config';
+import type { ProjectTrust } from '../../settings';
+import { describeServer, mergeMcpConfigs, readMcpConfigFile, type McpConfig, type McpServerConfig } from './mcp-config';
 import { McpLookupError } from './mcp-errors';
 import type { McpConnection, ServerState } from './mcp-connection';
 import type { McpToolsCache } from './mcp-tools-cache';
@@ -20,6 +21,16 @@ export interface McpManagerOptions {
   /** Default: SYNAPSE_MCP_CALL_TIMEOUT, else 60 s. */
   callTimeoutMs?: number;
   toolsCache?: McpToolsCache;
+  /** Decides whether servers of config files inside the project may start. Without it every file is trusted. */
+  trust?: ProjectTrust;
+}
+
+/** The configuration as this manager uses it: what may start, and what the project's trust held back. */
+export interface McpConfiguration extends McpConfig {
+  /** Servers of the project's own config files, not started because the project is not trusted. */
+  untrusted: McpServerConfig[];
+  /** Lines to show once: the untrusted files and how to trust them, or a trust store that could not be read. */
+  warnings: string[];
 }
 
 /** What `mcp:list` and `synapse mcp list` show of one server. */
@@ -28,7 +39,8 @@ export interface McpServerListing {
   source: string;
   /** The command line or URL. */
   target: string;
-  state: ServerState;
+  /** `untrusted`: defined by the project's own file, not started (see McpConfiguration). */
+  state: ServerState | 'untrusted';
   transport?: string;
   error?: string;
   tools: Array<{ name: string; description: string }>;
@@ -44,16 +56,44 @@ export interface McpListing {
  * close() ends every server it started.
  */
 export class McpManager {
-  private config?: Promise<McpConfig>;
+  private config?: Promise<McpConfiguration>;
   private readonly connections = new Map<string, McpConnection>();
   private closed = false;
 
   constructor(private readonly options: McpManagerOptions) {}
 
-  /** The configured servers and the config's errors (files read once). */
-  configuration(): Promise<McpConfig> {
-    this.config ??= loadMcpConfig(this.options.configFiles, this.options.requiredFiles);
+  /** The configured servers and the config's errors (files read once, trust decided once). */
+  configuration(): Promise<McpConfiguration> {
+    this.config ??= this.load();
     return this.config;
+  }
+
+  /**
+   * Each file is read once, and what the project's trust is asked about is what starts: the servers of
+   * config files inside the project (not named explicitly) start only when the project is trusted.
+   */
+  private async load(): Promise<McpConfiguration> {
+    const { configFiles, requiredFiles = new Set<string>(), trust } = this.options;
+    const configs = await Promise.all(configFiles.map((file) => readMcpConfigFile(file, requiredFiles.has(file))));
+    const all = mergeMcpConfigs(configs);
+    const inProject = await Promise.all(configs.map((config, i) => Boolean(trust && config.servers.length && !requiredFiles.has(configFiles[i]!)) && trust!.contains(configFiles[i]!)));
+    const projectConfigs = configs.filter((_, i) => inProject[i]);
+    if (!projectConfigs.length) return { ...all, untrusted: [], warnings: [] };
+    const projectServers = projectConfigs.flatMap((config) => config.servers);
+    const decision = await trust!.decide(async () => ({ project: trust!.project, programs: projectServers.map((server) => `${server.source}: ${server.name}: ${describeServer(server)}`) }));
+    if (decision.trusted) return { ...all, untrusted: [], warnings: decision.problems };
+    const { servers } = mergeMcpConfigs(configs.filter((_, i) => !inProject[i]));
+    const started = new Set(servers.map((server) => server.name));
+    const untrusted = mergeMcpConfigs(projectConfigs).servers.filter((server) => !started.has(server.name));
+    const files = [...new Set(projectServers.map((server) => server.source))].join(' and ');
+    const names = untrusted.map((server) => server.name).join(', ');
+    const warning = `MCP servers in ${files} (${names}) were not started: the project ${trust!.project} is not trusted. Trust it with --trust-project (library: trustProject: true), or answer yes when a terminal asks.`;
+    return { servers, errors: all.errors, untrusted, warnings: [...decision.problems, ...(untrusted.length ? [warning] : [])] };
+  }
+
+  /** Whether the configuration has been asked for (it is read on first use). */
+  get configurationRead(): boolean {
+    return this.config !== undefined;
   }
 
   /** The config files looked at, highest precedence first. */
@@ -67,7 +107,7 @@ export class McpManager {
 
   /** Starts every configured server (in parallel) and lists its tools; servers that fail say why. */
   async list(): Promise<McpListing> {
-    const { servers, errors } = await this.configuration();
+    const { servers, errors, untrusted } = await this.configuration();
     const listings = await Promise.all(
       servers.map(async ({ name }) => {
         const connection = await this.connection(name);
@@ -75,7 +115,8 @@ export class McpManager {
         return listingOf(connection);
       }),
     );
-    return { servers: listings, configErrors: errors };
+    const held = untrusted.map((config): McpServerListing => ({ name: config.name, source: config.source, target: describeServer(config), state: 'untrusted', tools: [] }));
+    return { servers: [...listings, ...held], configErrors: errors };
   }
 
   /** The names of the configured servers, without starting any. */
@@ -128,8 +169,13 @@ export class McpManager {
   private async connection(name: string): Promise<McpConnection> {
     const existing = this.connections.get(name);
     if (existing) return existing;
-    const { servers, errors } = await this.configuration();
+    const { servers, errors, untrusted } = await this.configuration();
     const config = servers.find((server) => server.name === name);
+    const held = untrusted.find((server) => server.name === name);
+    if (held)
+      throw new McpLookupError(
+        `MCP server "${name}" was not started: it is defined in ${held.source}, inside the project, and the project is not trusted (the user can trust it with --trust-project)`,
+      );
     if (!config) {
       const known = servers.map((server) => server.name);
       const broken = errors.filter((error) => error.includes(`mcpServers.${name}`));
