@@ -4,12 +4,13 @@ import { AbortError, createOpenAIClient, createOpenAIModelRuntime, type ChatMess
 import { contextStats, emptySessionUsage, generateSessionId, type ContextStats, type SessionUsage } from '../session';
 import { createSubAgentExecutorFactory } from '../subagents';
 import { TodoStore } from '../todo';
-import { BashRouter, BashTool, ToolSecurity, type Tool, type ToolResult } from '../tools';
+import { BashRouter, BashTool, SecretRedactor, ToolSecurity, type Tool, type ToolResult } from '../tools';
 import { ConversationHistory } from './conversation-history';
 import { maxConsecutiveToolFailures } from './env-settings';
 import { CONSECUTIVE_FAILURES_MESSAGE, ConsecutiveFailurePolicy } from './failure-policy';
 import { isolateListener, warnListenerFailed } from './isolated-listener';
 import { assistantMessage, streamAssistantReply, type AssistantReply } from './model-turn';
+import { redactReply, redactToolEvent } from './redacted-reply';
 import { executeRound } from './round-executor';
 import { composeSystemPrompt } from './compose-system-prompt';
 import { RunnerSession } from './runner-session';
@@ -37,6 +38,8 @@ export class AgentRunner {
    * environment (`security.environment()` for any process a tool starts) and redactor.
    */
   readonly security?: ToolSecurity;
+  /** Known secret values, kept out of what the model wrote before history and events see it (the security's, or its own with a custom toolset). */
+  private readonly redactor: SecretRedactor;
   private warned = false;
   private readonly extensions?: Extensions;
   private readonly ownedExtensions?: Extensions;
@@ -70,6 +73,7 @@ export class AgentRunner {
       this.extensions = options.extensions ?? this.ownedExtensions!;
       this.ownedRouter = this.createRouter(this.security, this.extensions);
     }
+    this.redactor = this.security?.redactor ?? this.ownSecrets().reduce((redactor, secret) => redactor.add(secret), new SecretRedactor().addFromEnvironment(process.env));
     this.tools = new Map((options.toolset ?? [new BashTool(this.ownedRouter!)]).map((tool) => [tool.name, tool]));
     // A given or resumed session has its id; a sessions directory alone asks for a new session.
     this.sessionId = options.session?.id ?? options.sessionId ?? (options.sessionsDir ? generateSessionId() : null);
@@ -153,16 +157,17 @@ export class AgentRunner {
       const reply = await this.ask([...history.messages, ...(notice ? [notice] : [])], signal);
       notice = null;
       throwIfAborted(signal);
-      const message = assistantMessage(reply);
+      const shown = redactReply(reply, this.redactor);
+      const message = assistantMessage(shown);
       // The model answered: what it answered (the input, a reminder) is confirmed now, with a final reply
       // in the same write; a tool-call message waits for its results.
       await history.append(...(reply.toolCalls.length === 0 ? [message] : []));
       if (reply.usage) await this.recordUsage(reply.usage, this.model);
-      this.emit({ type: 'assistant_message', content: reply.content, toolCalls: reply.toolCalls });
+      this.emit({ type: 'assistant_message', content: shown.content, toolCalls: shown.toolCalls });
 
       if (reply.toolCalls.length === 0) {
         const reminder = todoReminder(this.todoStore.get().items);
-        if (!reminder) return this.finish(reply.content, 'completed');
+        if (!reminder) return this.finish(shown.content, 'completed');
         this.emit({ type: 'reminder', text: reminder });
         history.stage({ role: 'user', content: reminder });
         continue;
@@ -181,7 +186,7 @@ export class AgentRunner {
         continue;
       }
 
-      const results = await executeRound(planned, this.tools, this.emit, signal);
+      const results = await executeRound(planned, this.tools, (event) => this.emit(redactToolEvent(event, this.redactor)), signal);
       throwIfAborted(signal);
       await history.append(message, ...results.map((result, i) => toolMessage(planned[i].call.id, result)));
       if (failures.record(results)) return this.stop(history, CONSECUTIVE_FAILURES_MESSAGE, 'consecutive_failures');
@@ -209,7 +214,11 @@ export class AgentRunner {
     throwIfAborted(signal);
     const messages: ChatMessage[] = [{ role: 'system', content: this.systemPrompt }, ...conversation];
     const tools = [...this.tools.values()].map((tool) => tool.definition);
-    return streamAssistantReply(this.modelRuntime, { messages, tools, signal }, (text) => this.emit({ type: 'assistant_delta', text }));
+    // Streamed text is redacted as it comes: a secret split across deltas is held back until it is whole.
+    const deltas = this.redactor.stream((text) => this.emit({ type: 'assistant_delta', text }));
+    const reply = await streamAssistantReply(this.modelRuntime, { messages, tools, signal }, (text) => deltas.write(text));
+    deltas.end();
+    return reply;
   }
 
   private async stop(history: ConversationHistory, text: string, reason: StopReason): Promise<string> {
@@ -229,17 +238,21 @@ export class AgentRunner {
     return composeSystemPrompt({ base, projectInstructions, append: appendSystemPrompt });
   }
 
+  /** The model's keys: the apiKey option and the client's key (short placeholders such as "not-needed" are not worth redacting). */
+  private ownSecrets(): string[] {
+    const clientKey = this.client.apiKey && this.client.apiKey.length >= 16 ? [this.client.apiKey] : [];
+    return [...(this.options.apiKey ? [this.options.apiKey] : []), ...clientKey];
+  }
+
   /** One security context for this runner's router and its sub-agents' (see ToolSecurityOptions). */
   private createSecurity(): ToolSecurity {
     const given = this.options.security ?? {};
-    // The client's key is a secret too; short placeholders ("not-needed") are not worth redacting.
-    const clientKey = this.client.apiKey && this.client.apiKey.length >= 16 ? [this.client.apiKey] : [];
     const cwd = this.options.cwd ?? process.cwd();
     return ToolSecurity.create(cwd, {
       ...given,
       // Skill scripts run in the sandboxed shell, so their directories must be visible in it.
       readablePaths: [...(given.readablePaths ?? []), ...(this.options.extensions?.skills.dirs ?? skillDirectories({ cwd, skillsDirs: this.options.skillsDirs }))],
-      secrets: [...(given.secrets ?? []), ...(this.options.apiKey ? [this.options.apiKey] : []), ...clientKey],
+      secrets: [...(given.secrets ?? []), ...this.ownSecrets()],
       onEvent: (event) => {
         given.onEvent?.(event);
         this.emit(event);
