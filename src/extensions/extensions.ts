@@ -69,10 +69,13 @@ export class Extensions {
     return extensionsPrompt(this.mcp, this.skills);
   }
 
-  /** Problems found in the MCP config and the skill folders, and MCP servers the project's trust held back; one line each. */
+  /**
+   * Problems found in the MCP config and the skill folders, and MCP servers the project's trust held back;
+   * one line each. Only of what has been read so far: asking reads nothing (the scans stay lazy).
+   */
   async warnings(): Promise<string[]> {
-    const [mcp, { warnings }] = await Promise.all([this.mcp.configuration(), this.skills.load()]);
-    return [...mcp.warnings, ...mcp.errors.map((error) => `MCP config ${error}`), ...warnings.map((warning) => `skill ${warning}`)];
+    const [mcp, skills] = await Promise.all([this.mcp.configurationRead ? this.mcp.configuration() : undefined, this.skills.scanned ? this.skills.load() : undefined]);
+    return [...(mcp?.warnings ?? []), ...(mcp?.errors ?? []).map((error) => `MCP config ${error}`), ...(skills?.warnings ?? []).map((warning) => `skill ${warning}`)];
   }
 
   /** Ends every MCP server started through this layer. */

@@ -40,7 +40,8 @@ export class AgentRunner {
   readonly security?: ToolSecurity;
   /** Known secret values, kept out of what the model wrote before history and events see it (the security's, or its own with a custom toolset). */
   private readonly redactor: SecretRedactor;
-  private warned = false;
+  /** Warnings already reported: each is said once per runner. */
+  private readonly warned = new Set<string>();
   private readonly extensions?: Extensions;
   private readonly ownedExtensions?: Extensions;
   /** The extension listing of the system prompt, taken once per run (a stable prompt within a run). */
@@ -127,11 +128,7 @@ export class AgentRunner {
     this.extensionsPrompt = await this.listExtensions();
     this.emit({ type: 'run_started', sessionId: this.sessionId, input });
     for (const warning of this.persistence.warnings.splice(0)) this.emit({ type: 'session_warning', ...warning });
-    if (!this.warned) {
-      this.warned = true;
-      const warnings = [...(this.security?.warnings ?? []), ...((await this.extensions?.warnings()) ?? [])];
-      for (const message of warnings) this.emit({ type: 'warning', message });
-    }
+    await this.reportWarnings();
     this.persistence.titleHint = input;
     const skillSearch = (this.options.enableSkillSearchInstruction ?? true) && !history.hasUserMessage;
     // Staged, not yet persisted: the input is confirmed together with the model's first reply to it.
@@ -188,6 +185,7 @@ export class AgentRunner {
 
       const results = await executeRound(planned, this.tools, (event) => this.emit(redactToolEvent(event, this.redactor)), signal);
       throwIfAborted(signal);
+      await this.reportWarnings(); // the round may have read the MCP config or the skills for the first time
       await history.append(message, ...results.map((result, i) => toolMessage(planned[i].call.id, result)));
       if (failures.record(results)) return this.stop(history, CONSECUTIVE_FAILURES_MESSAGE, 'consecutive_failures');
     }
@@ -199,7 +197,17 @@ export class AgentRunner {
     await Promise.all([this.ownedRouter?.close(), this.ownedExtensions?.close(), this.ready.catch(() => undefined).then(() => this.persistence.close())]);
   }
 
-  /** Servers and skills for the default system prompt; a listing that fails costs the listing, not the run. */
+  /** What is asked for and not in force, and problems of the extensions read so far; each once. */
+  private async reportWarnings(): Promise<void> {
+    const extensions = (await this.extensions?.warnings().catch(() => [])) ?? [];
+    for (const message of [...(this.security?.warnings ?? []), ...extensions]) {
+      if (this.warned.has(message)) continue;
+      this.warned.add(message);
+      this.emit({ type: 'warning', message });
+    }
+  }
+
+  /** Servers and skills for the default system prompt (read only then); a listing that fails costs the listing, not the run. */
   private async listExtensions(): Promise<string> {
     if (this.options.systemPrompt || !this.extensions) return '';
     try {
