@@ -1,9 +1,11 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ProjectTrust, type ProjectTrustRequest } from '../settings';
+import { positiveIntFromEnv } from '../env-settings';
 import type { ExtensionHandlers } from '../tools';
 import { mcpConfigFiles, skillDirectories, type ExtensionSourcesOptions } from './extension-sources';
 import { extensionsPrompt, skillCatalogFor } from './extensions-prompt';
+import type { McpClientCallbacks } from './mcp/mcp-client-requests';
 import { createMcpHandler } from './mcp/mcp-commands';
 import { McpManager } from './mcp/mcp-manager';
 import { McpToolsCache } from './mcp/mcp-tools-cache';
@@ -30,6 +32,11 @@ export interface ExtensionsOptions extends ExtensionSourcesOptions {
   trustProject?: boolean;
   /** Asked when neither `trustProject` nor the trust store decides; a yes is recorded in the store. */
   askProjectTrust?: (request: ProjectTrustRequest) => Promise<boolean>;
+  /**
+   * Who answers what MCP servers ask of the client: sampling (the run's model, see `modelSampler`, after
+   * `approveSampling`) and elicitation (a person). Default: nobody: sampling is refused, elicitation declined.
+   */
+  mcpCallbacks?: McpClientCallbacks;
 }
 
 /**
@@ -55,6 +62,7 @@ export class Extensions {
       callTimeoutMs: options.mcpCallTimeoutMs,
       ...(cachePath ? { toolsCache: new McpToolsCache(cachePath) } : {}),
       trust: new ProjectTrust(cwd, { trusted: options.trustProject, home, ask: options.askProjectTrust }),
+      callbacks: options.mcpCallbacks,
     });
     this.skills = new SkillLibrary(skillDirectories({ cwd, home, skillsDirs: options.skillsDirs }));
     this.handlers = {
@@ -64,9 +72,13 @@ export class Extensions {
     };
   }
 
-  /** The system prompt's listing of servers and skills (bounded); empty when there are none. Starts no server. */
-  promptSection(): Promise<string> {
-    return extensionsPrompt(this.mcp, this.skills);
+  /**
+   * The system prompt's listing of servers and skills (bounded); empty when there are none. Servers whose
+   * tools are not known yet are started, all at once, and waited for up to `startDeadlineMs` (default:
+   * SYNAPSE_MCP_START_DEADLINE, else 3000 ms).
+   */
+  promptSection(startDeadlineMs = positiveIntFromEnv('SYNAPSE_MCP_START_DEADLINE', 3000)): Promise<string> {
+    return extensionsPrompt(this.mcp, this.skills, startDeadlineMs);
   }
 
   /**

@@ -1,5 +1,5 @@
 import type OpenAI from 'openai';
-import { createExtensions, skillDirectories, type Extensions } from '../extensions';
+import { createExtensions, modelSampler, skillDirectories, type Extensions, type McpClientCallbacks } from '../extensions';
 import { AbortError, createOpenAIClient, createOpenAIModelRuntime, type ChatMessage, type ModelRuntime, type Usage } from '../llm';
 import { contextStats, emptySessionUsage, generateSessionId, type ContextStats, type SessionUsage } from '../session';
 import { createSubAgentExecutorFactory } from '../subagents';
@@ -68,6 +68,7 @@ export class AgentRunner {
             mcpConfig: options.mcpConfig,
             skillsDirs: options.skillsDirs,
             env: this.security.environment(),
+            mcpCallbacks: this.mcpCallbacks(this.security),
             trustProject: options.trustProject,
             askProjectTrust: options.askProjectTrust,
           });
@@ -250,6 +251,20 @@ export class AgentRunner {
   private ownSecrets(): string[] {
     const clientKey = this.client.apiKey && this.client.apiKey.length >= 16 ? [this.client.apiKey] : [];
     return [...(this.options.apiKey ? [this.options.apiKey] : []), ...clientKey];
+  }
+
+  /** MCP servers may use the run's model (sampling), each time with approval, and ask the person (elicitation). */
+  private mcpCallbacks(security: ToolSecurity): McpClientCallbacks {
+    const cwd = this.options.cwd ?? process.cwd();
+    return {
+      answerSampling: modelSampler(this.modelRuntime, this.model, (usage) => void this.recordUsage(usage, this.model).catch(() => undefined)),
+      approveSampling: async (request, { server, signal }) => {
+        const text = request.messages.map((message) => (Array.isArray(message.content) ? '' : message.content.type === 'text' ? message.content.text : '')).join(' ');
+        const question = { command: `MCP server "${server}" asks the model: ${text.replace(/\s+/g, ' ').slice(0, 200)}`, rule: `MCP sampling by "${server}" (always asks)`, cwd };
+        return (await security.gate.confirm(question, `mcp-sampling:${server}`, { signal })).allowed;
+      },
+      elicit: this.options.mcpElicit,
+    };
   }
 
   /** One security context for this runner's router and its sub-agents' (see ToolSecurityOptions). */

@@ -3,7 +3,7 @@ import type { ChatMessage, ToolCall, Usage } from '../llm';
 import type { PermissionEvent, Tool, ToolResult, ToolSecurityOptions } from '../tools';
 import type { TodoStore } from '../todo';
 import type { Session, SessionLoadWarning } from '../session';
-import type { Extensions, ExtensionsOptions } from '../extensions';
+import type { Extensions, ExtensionsOptions, McpClientCallbacks } from '../extensions';
 import type { ProjectInstructions } from './project-instructions';
 
 /** Why a run ended. */
@@ -93,6 +93,11 @@ export interface AgentRunnerOptions {
   askProjectTrust?: ExtensionsOptions['askProjectTrust'];
   /** A ready extension layer (MCP servers, skills), closed by whoever built it. Default: one built from the options above, closed by close(). */
   extensions?: Extensions;
+  /**
+   * Asks a person what an MCP server's elicitation requests (the CLI prompts on a terminal). Without it
+   * elicitations are declined. (Sampling needs nothing here: the run's model answers, after approval.)
+   */
+  mcpElicit?: McpClientCallbacks['elicit'];
   /** Set for sub-agents: the default system prompt then describes a single delegated task. */
   isSubAgent?: boolean;
 }
