@@ -4,13 +4,14 @@
 // (a `fetch` in process, streamed SSE), so every library pays its own request building, stream parsing and
 // tool dispatch, and nothing else.
 import { setMaxListeners } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import OpenAI from 'openai';
 import { z } from 'zod';
 import { AgentRunner, type Tool, type ToolResult } from '../src';
 import { ScriptedModel, type ScriptedReply } from '../src/testing';
+import { killMarkedProcesses, pidWindow } from '../src/tools/security/process-marker';
 
 const BASE_URL = 'http://bench.local/v1';
 const API_KEY = 'bench-key';
@@ -128,4 +129,23 @@ export default async function (): Promise<void> {
     rmSync(cwd, { recursive: true, force: true });
   }
   console.log('  (target: synapse with the same tool at or under every peer for one round; the default toolset adds a real bash per conversation)');
+  leftoverSearch();
+}
+
+/** The search for a closed unsandboxed shell's leftovers: every process's environment, or only the pids handed out since. */
+function leftoverSearch(): void {
+  const cpuMs = (search: () => void, runs = 20) => {
+    const samples = Array.from({ length: runs }, () => {
+      const start = process.cpuUsage();
+      search();
+      const used = process.cpuUsage(start);
+      return (used.user + used.system) / 1000;
+    });
+    return median(samples);
+  };
+  const window = pidWindow();
+  const all = cpuMs(() => killMarkedProcesses('no-such-marker'));
+  const since = cpuMs(() => killMarkedProcesses('no-such-marker', window));
+  const processes = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).length;
+  console.log(`leftover search when an unsandboxed shell closes (${processes} processes here), median CPU: every environ ${all.toFixed(2)} ms, pids since the shell started ${since.toFixed(2)} ms`);
 }
