@@ -5,7 +5,7 @@ import { mkdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import { ProjectTrust, trustedProjectsFile } from '../src';
+import { ProjectTrust, type ProjectTrustDecision, trustedProjectsFile } from '../src';
 import { CliContext } from './support/cli-context';
 import type { SynapseWorld } from './support/world';
 
@@ -87,4 +87,39 @@ Then('CLI 的 HOME 中应该有内容为 {string} 的旁证文件', async functi
   const kept = readdirSync(dir).filter((name) => name.startsWith('trusted-projects.json.corrupt-'));
   expect(kept).to.have.length(1);
   expect(await readFile(join(dir, kept[0]!), 'utf8')).to.equal(text);
+});
+
+// --- the library's ProjectTrust on its own ------------------------------------------------------------
+
+interface LibraryTrust {
+  before?: ProjectTrustDecision;
+  after?: ProjectTrustDecision;
+}
+const library = new WeakMap<SynapseWorld, LibraryTrust>();
+
+Given(/^库的信任记录是(版本不对的 JSON|一个目录|所在的 .synapse 是个文件)$/, async function (this: SynapseWorld, kind: string) {
+  const store = trustedProjectsFile(await cli(this).dir('home'));
+  if (kind.includes('.synapse')) return writeFile(dirname(store), 'not a directory');
+  await mkdir(kind === '一个目录' ? store : dirname(store), { recursive: true });
+  if (kind.includes('JSON')) await writeFile(store, JSON.stringify({ version: 2, projects: {} }));
+});
+
+When('库为工作区询问信任，回答"是"', async function (this: SynapseWorld) {
+  const options = { home: await cli(this).dir('home') };
+  const request = async () => ({ project: 'p', programs: [] });
+  const before = await new ProjectTrust(await cli(this).dir('work'), options).decide(request);
+  const after = await new ProjectTrust(await cli(this).dir('work'), { ...options, ask: async () => true }).decide(request);
+  library.set(this, { before, after });
+});
+
+Then('询问前的判断应是不信任，说明包含 {string}', function (this: SynapseWorld, text: string) {
+  const { before } = library.get(this)!;
+  expect(before!.trusted).to.equal(false);
+  expect(before!.problems.join('\n')).to.include(text);
+});
+
+Then('回答之后项目应受信任，说明包含 {string}', function (this: SynapseWorld, text: string) {
+  const { after } = library.get(this)!;
+  expect(after).to.deep.include({ trusted: true, by: 'answer' });
+  expect(after!.problems.join('\n')).to.include(text);
 });

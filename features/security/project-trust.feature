@@ -115,3 +115,17 @@ Feature: 项目自己的配置文件要等项目受信任才能让我们运行�
       And CLI 终端上应该显示过 "kept as " 与 "trusted-projects.json.corrupt-"
       And CLI 的信任记录应该按真实路径记下工作目录
       And CLI 的 HOME 中应该有内容为 "{not json" 的旁证文件
+
+  Rule: 信任记录坏掉时什么也不信任，说明为什么，也不丢掉它
+
+    Scenario Outline: 信任记录是<情形>：不信任，说明原因；回答"是"时信任这一次，<记下>
+      Given 库的信任记录是<情形>
+      When 库为工作区询问信任，回答"是"
+      Then 询问前的判断应是不信任，说明包含 "<原因>"
+      And 回答之后项目应受信任，说明包含 "<之后>"
+
+      Examples:
+        | 情形                     | 原因                                     | 记下                 | 之后                                   |
+        | 版本不对的 JSON          | version: Invalid input: expected 1       | 坏记录被留作旁证     | kept as                                |
+        | 一个目录                 | cannot read the trust store              | 坏记录被留作旁证     | kept as                                |
+        | 所在的 .synapse 是个文件 | cannot read the trust store              | 记不下来时说明只信这一次 | trusted for this run only          |
