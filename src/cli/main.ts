@@ -10,6 +10,8 @@ import { packageVersion } from './package-version';
 import { describeUsageError, helpCommand } from './usage-message';
 import { runCommand } from './run-command';
 import { runtimeCommand } from './runtime-command';
+import { serveCommand } from './serve-command';
+import { workerCommand } from './worker-command';
 import { sessionsCommand } from './sessions-command';
 import { skillsCommand } from './skills-command';
 
@@ -31,7 +33,9 @@ export async function main(argv: string[]): Promise<number> {
     .command(runtimeCommand)
     .command(mcpCommand)
     .command(skillsCommand)
-    .demandCommand(1, 'a command is required: run, exec, sessions, runtime, mcp or skills')
+    .command(serveCommand)
+    .command(workerCommand)
+    .demandCommand(1, 'a command is required: run, exec, sessions, runtime, mcp, skills, serve or worker')
     .strict()
     .parserConfiguration({ 'populate--': true })
     .version(packageVersion())
