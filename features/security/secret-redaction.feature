@@ -119,12 +119,13 @@ Feature: 已知密钥值的遮盖，包括分段到达的输出
       | 路径里的 @ 不是凭据    | https://social.example/@someone                      | https://social.example/@someone           |
       | 没有 // 的不是 URL     | mailto:someone@example.org                           | mailto:someone@example.org                |
 
-  Scenario: 从环境变量登记：URL 里至少 8 个字符的凭据（user:password 与密码），不论变量名
+  Scenario: 从环境变量登记：URL 里至少 8 个字符的凭据（user:password、密码、只有用户名时的用户名），不论变量名
     Given 遮盖器从环境变量登记密钥:
-      | DATABASE_URL | postgres://app:pa55-w0rd-x9@db/app |
-      | CACHE_URL    | redis://:short@cache/0             |
-    When 遮盖文字 "pa55-w0rd-x9 app:pa55-w0rd-x9 short"
-    Then 遮盖的结果应为 "[REDACTED] [REDACTED] short"
+      | DATABASE_URL | postgres://app:pa55-w0rd-x9@db/app        |
+      | CACHE_URL    | redis://:short@cache/0                    |
+      | GIT_REMOTE   | https://ghp_0123456789abcdef@github.com/o |
+    When 遮盖文字 "pa55-w0rd-x9 app:pa55-w0rd-x9 short ghp_0123456789abcdef"
+    Then 遮盖的结果应为 "[REDACTED] [REDACTED] short [REDACTED]"
 
   Scenario: 没有已知密钥值时，只按名字去掉变量；没有值的变量不交给工具
     When 由下列环境生成工具环境，放行 "none":
