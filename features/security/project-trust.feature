@@ -129,3 +129,30 @@ Feature: 项目自己的配置文件要等项目受信任才能让我们运行�
         | 版本不对的 JSON          | version: Invalid input: expected 1       | 坏记录被留作旁证     | kept as                                |
         | 一个目录                 | cannot read the trust store              | 坏记录被留作旁证     | kept as                                |
         | 所在的 .synapse 是个文件 | cannot read the trust store              | 记不下来时说明只信这一次 | trusted for this run only          |
+
+  Rule: 项目自己的设置文件也看同一个信任
+
+    Scenario: 受信任项目（--trust-project）的设置文件：放宽的规则也生效，没有告警
+      Given CLI 工作目录中有文件 ".synapse/settings.json" 内容为:
+        """
+        {"permissions": {"allow": ["rm -r*"]}}
+        """
+      And CLI 工作目录中有文件 "d/f" 内容为 "x"
+      When CLI 运行 synapse "exec --trust-project 'rm -r d'"
+      Then CLI 退出码应该是 0
+      And CLI 工作目录中不应该有文件 "d/f"
+      And CLI 标准输出和标准错误都不应该包含 "the project is not trusted"
+
+    Scenario: 受信任项目（信任记录）的设置文件：放宽的规则也生效；--no-trust-project 时照旧被忽略
+      Given CLI 工作目录中有文件 ".synapse/settings.json" 内容为:
+        """
+        {"permissions": {"allow": ["rm -r*"]}}
+        """
+      And CLI 工作目录中有文件 "d/f" 内容为 "x"
+      And CLI 的信任记录里有工作目录
+      When CLI 运行 synapse "exec --no-trust-project 'rm -r d'"
+      Then CLI 退出码应该是 126
+      And CLI 标准错误应该包含 "permissions.allow ignored: the project is not trusted"
+      When CLI 运行 synapse "exec 'rm -r d'"
+      Then CLI 退出码应该是 0
+      And CLI 工作目录中不应该有文件 "d/f"

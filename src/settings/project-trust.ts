@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
+import { readFileSync, realpathSync } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { z } from 'zod';
@@ -55,7 +56,7 @@ export function trustedProjectsFile(home: string = homedir()): string {
  */
 export class ProjectTrust {
   private readonly store: string;
-  private realProject?: Promise<string>;
+  private realProject?: string;
   private decision?: Promise<ProjectTrustDecision>;
 
   constructor(
@@ -67,7 +68,21 @@ export class ProjectTrust {
 
   /** Whether `file` (a path looked at by name) sits in the project: the model could have written it. */
   async contains(file: string): Promise<boolean> {
-    return isInside(await realDirectoryPath(resolve(file)), await this.projectPath());
+    return this.containsNow(file);
+  }
+
+  /**
+   * The answer without asking: the option, else the store (read synchronously, for the settings files,
+   * which are resolved before anything runs). A yes given on a terminal later in the run is not seen here.
+   */
+  isTrustedNow(): boolean {
+    if (this.options.trusted !== undefined) return this.options.trusted;
+    if (this.containsNow(this.store)) return false;
+    return Boolean(readStore(this.store).store.projects[this.projectPath()]);
+  }
+
+  private containsNow(file: string): boolean {
+    return isInside(realDirectoryPath(resolve(file)), this.projectPath());
   }
 
   /**
@@ -81,11 +96,11 @@ export class ProjectTrust {
 
   private async decideOnce(request: () => Promise<ProjectTrustRequest>): Promise<ProjectTrustDecision> {
     if (this.options.trusted !== undefined) return { trusted: this.options.trusted, by: 'option', problems: [] };
-    const project = await this.projectPath();
-    if (await this.contains(this.store)) {
+    const project = this.projectPath();
+    if (this.containsNow(this.store)) {
       return { trusted: false, by: 'default', problems: [`the trust store ${this.store} is inside the project ${project}, which may have written it: not consulted`] };
     }
-    const { store, problem } = await readStore(this.store);
+    const { store, problem } = readStore(this.store);
     if (store.projects[project]) return { trusted: true, by: 'store', problems: [] };
     if (!this.options.ask || !(await this.options.ask(await request()))) return { trusted: false, by: 'default', problems: problem ? [problem] : [] };
     return { trusted: true, by: 'answer', problems: await this.remember() };
@@ -96,8 +111,8 @@ export class ProjectTrust {
    * read is kept aside (`<store>.corrupt-<time>`), never overwritten. Returns what went wrong, one line each.
    */
   async remember(): Promise<string[]> {
-    const project = await this.projectPath();
-    const { store, problem } = await readStore(this.store);
+    const project = this.projectPath();
+    const { store, problem } = readStore(this.store);
     const problems: string[] = [];
     try {
       if (problem) {
@@ -113,18 +128,18 @@ export class ProjectTrust {
     return problems;
   }
 
-  private projectPath(): Promise<string> {
-    this.realProject ??= realpath(this.project).catch(() => resolve(this.project));
+  private projectPath(): string {
+    this.realProject ??= realPath(resolve(this.project));
     return this.realProject;
   }
 }
 
-/** The store's projects; an unreadable or invalid store trusts nothing and says why. */
-async function readStore(file: string): Promise<{ store: TrustStore; problem?: string }> {
+/** The store's projects (a small file, read at once); an unreadable or invalid store trusts nothing and says why. */
+function readStore(file: string): { store: TrustStore; problem?: string } {
   const empty = (): TrustStore => ({ version: STORE_VERSION, projects: {} });
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = readFileSync(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return code === 'ENOENT' ? { store: empty() } : { store: empty(), problem: `cannot read the trust store ${file} (${code})` };
@@ -155,14 +170,29 @@ async function writeStore(file: string, store: TrustStore): Promise<void> {
   }
 }
 
-/** `path` with its deepest existing ancestor replaced by that ancestor's real path (the rest may not exist yet). */
-async function realDirectoryPath(path: string): Promise<string> {
+/**
+ * A file's path with its directory made real: the file itself is judged where it is looked up, never where
+ * a link in the project points (a link to a file elsewhere is still the project's word).
+ */
+function realDirectoryPath(file: string): string {
+  return join(realPath(dirname(file)), basename(file));
+}
+
+/** `path` with its deepest existing part replaced by its real path (the rest may not exist yet). */
+function realPath(path: string): string {
   const missing: string[] = [];
-  for (let dir = dirname(path), name = basename(path); ; name = basename(dir), dir = dirname(dir)) {
-    missing.unshift(name);
-    const real = await realpath(dir).catch(() => undefined);
+  for (let at = path; ; missing.unshift(basename(at)), at = dirname(at)) {
+    const real = realOrUndefined(at);
     if (real !== undefined) return join(real, ...missing);
-    if (dir === dirname(dir)) return path;
+    if (at === dirname(at)) return path;
+  }
+}
+
+function realOrUndefined(path: string): string | undefined {
+  try {
+    return realpathSync(path);
+  } catch {
+    return undefined;
   }
 }
 
