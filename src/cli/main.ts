@@ -1,4 +1,5 @@
 import yargs from 'yargs';
+import { configCommand } from './config-command';
 import { execCommand } from './exec-command';
 import { CliError, ExitCode } from './exit-codes';
 import { reportError } from './error-report';
@@ -35,7 +36,8 @@ export async function main(argv: string[]): Promise<number> {
     .command(skillsCommand)
     .command(serveCommand)
     .command(workerCommand)
-    .demandCommand(1, 'a command is required: run, exec, sessions, runtime, mcp, skills, serve or worker')
+    .command(configCommand)
+    .demandCommand(1, 'a command is required: run, exec, sessions, runtime, mcp, skills, serve, worker or config')
     .strict()
     .parserConfiguration({ 'populate--': true })
     .version(packageVersion())

@@ -3,11 +3,12 @@ import type { ChatMessage, ToolCall, Usage } from '../llm';
 import type { PermissionEvent, Tool, ToolResult, ToolSecurityOptions } from '../tools';
 import type { TodoStore } from '../todo';
 import type { Session, SessionLoadWarning } from '../session';
-import type { Extensions, McpClientCallbacks } from '../extensions';
+import type { Extensions, ExtensionsOptions, McpClientCallbacks } from '../extensions';
+import type { PricingTable, RunBudget } from '../usage';
 import type { ProjectInstructions } from './project-instructions';
 
 /** Why a run ended. */
-export type StopReason = 'completed' | 'consecutive_failures' | 'max_iterations';
+export type StopReason = 'completed' | 'consecutive_failures' | 'max_iterations' | 'budget_exceeded';
 
 /** Progress of a run, in the order things happen (task results in completion order). */
 export type RunnerEvent =
@@ -25,7 +26,8 @@ export type RunnerEvent =
       result: ToolResult;
       durationMs: number;
     }
-  | { type: 'usage'; usage: Usage; model: string }
+  /** One model call's tokens (the agent's or a sub-agent's), and their cost: null when the model has no price. */
+  | { type: 'usage'; usage: Usage; model: string; costUsd: number | null }
   | { type: 'reminder'; text: string }
   | { type: 'history_sanitized'; removed: number; added: number }
   /** A problem found in the session's files (reported once, by the first run after it was opened). */
@@ -84,6 +86,13 @@ export interface AgentRunnerOptions {
   mcpConfig?: string[];
   /** Skill directories named explicitly (`--skills-dir`), before `<cwd>/.agents/skills`, `~/.agents/skills`, `~/.synapse/skills`. */
   skillsDirs?: string[];
+  /**
+   * Whether the project's own MCP config files (`<cwd>/mcp_servers.json`, `<cwd>/.mcp.json`) may start
+   * servers: true or false; unset, the trust store (`~/.synapse/trusted-projects.json`) decides, then
+   * `askProjectTrust`. Untrusted servers are listed, never started (see ExtensionsOptions).
+   */
+  trustProject?: boolean;
+  askProjectTrust?: ExtensionsOptions['askProjectTrust'];
   /** A ready extension layer (MCP servers, skills), closed by whoever built it. Default: one built from the options above, closed by close(). */
   extensions?: Extensions;
   /**
@@ -93,6 +102,16 @@ export interface AgentRunnerOptions {
   mcpElicit?: McpClientCallbacks['elicit'];
   /** Set for sub-agents: the default system prompt then describes a single delegated task. */
   isSubAgent?: boolean;
+  /**
+   * Stop a run once what it spent (sub-agents included) passes this many US dollars: checked before each
+   * model request, so the call that passed it is the last. The model needs a price (`pricing`), or run() rejects
+   * with UnpricedBudgetError before anything is sent.
+   */
+  maxBudgetUsd?: number;
+  /** Prices per model, for costs and budgets. Default: `~/.synapse/pricing.json` (none when missing; a warning when unusable). */
+  pricing?: PricingTable;
+  /** A parent run's budget (sub-agents): checked before each request here, paid into by the parent. */
+  budget?: RunBudget;
 }
 
 export interface RunOptions {

@@ -10,3 +10,4 @@ export * from './permission-policy';
 export * from './permission-gate';
 export * from './permission-rules-file';
 export * from './tool-security';
+export * from './permission-mode';
