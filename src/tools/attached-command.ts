@@ -4,7 +4,7 @@ import { constants } from 'node:os';
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { limitedLaunch } from './security/limited-launch';
-import { killMarkedProcesses, lifelineWatcherScript, PROCESS_MARKER_VARIABLE } from './security/process-marker';
+import { killMarkedProcesses, lifelineWatcherScript, PROCESS_MARKER_VARIABLE, pidWindow } from './security/process-marker';
 import { rlimitScript } from './security/resource-limits';
 import type { SecretRedactor } from './security/secret-redactor';
 import type { ShellLaunch } from './shell-process';
@@ -35,6 +35,7 @@ export function runAttached(command: string, options: AttachedCommandOptions): P
   const ownGroup = !process.stdin.isTTY;
   const lifeline = !options.launch.diesWithParent;
   const token = randomBytes(6).toString('hex');
+  const pidsBefore = pidWindow();
   // Disowned, the watcher is no job of the command's: a bare `wait` in it does not wait for the watcher.
   const script = lifeline ? `${lifelineWatcherScript(token)}\nbuiltin disown\n${command}` : command;
   const init = options.launch.limits ? `${rlimitScript(options.launch.limits)}\n` : '';
@@ -56,7 +57,7 @@ export function runAttached(command: string, options: AttachedCommandOptions): P
       } catch {
         // already gone
       }
-      if (lifeline) killMarkedProcesses(token);
+      if (lifeline) killMarkedProcesses(token, pidsBefore);
     };
     // The router checks the signal just before it calls in, with nothing to wait for in between: it is live.
     options.signal.addEventListener('abort', kill, { once: true });
@@ -69,7 +70,7 @@ export function runAttached(command: string, options: AttachedCommandOptions): P
       options.signal.removeEventListener('abort', kill);
       if (ownGroup)
         kill(); // what the command left running goes with it
-      else if (lifeline) killMarkedProcesses(token);
+      else if (lifeline) killMarkedProcesses(token, pidsBefore);
       await Promise.all(flushed);
       const exitCode = code ?? 128 + (signal ? (constants.signals[signal] ?? 0) : 0);
       const limits = limited

@@ -9,7 +9,6 @@ export * from './permission-policy';
 export * from './permission-gate';
 export * from './permission-rules-file';
 export * from './tool-security';
-export { commandParts, type CommandPart } from './command-parts';
 export * from './workspace-files';
 export { DEFAULT_RESOURCE_LIMITS, type ResourceLimits } from './resource-limits';
 export { cgroupLimitsAvailable } from './sandbox-cgroup';
