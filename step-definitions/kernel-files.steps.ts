@@ -96,23 +96,37 @@ Given('宿主上一个进程不停地把工作区里的 `{word}` 在指向 `{}` 
   await startSwapper(this, name, { link: fill(this, first) }, { link: fill(this, second) });
 });
 
-When('反复路由命令 `{}`，直到成功与失败各至少 {int} 次（最多 {int} 次）', async function (this: SynapseWorld, command: string, enough: number, most: number) {
-  const router = await tools(this).router();
-  const outputs: string[] = [];
-  repeatedOutputs.set(this, outputs);
-  const counts = { succeeded: 0, failed: 0 };
-  const examples: Record<string, string> = {};
-  for (let attempt = 0; attempt < most && (counts.succeeded < enough || counts.failed < enough); attempt++) {
-    const result = await router.route(command);
-    const outcome = result.exitCode === 0 ? 'succeeded' : 'failed';
-    outputs.push(result.stdout + result.stderr);
-    counts[outcome]++;
-    examples[outcome] ??= `${result.stdout}${result.stderr}`.trim();
-  }
-  this.log(`${command}: ${counts.succeeded} succeeded (such as: ${examples.succeeded}), ${counts.failed} failed (such as: ${examples.failed})`);
-  // Both states of the name were met: the race was really run.
-  expect(counts, `\`${command}\` never met both states within ${most} attempts`).to.satisfy(({ succeeded, failed }: typeof counts) => succeeded >= enough && failed >= enough);
-});
+/** How a routed command ended, as the repeated step counts it: each kind is met in one state of the swapped name. */
+const OUTCOMES: Record<string, (exitCode: number) => boolean> = {
+  成功: (exitCode) => exitCode === 0,
+  失败: (exitCode) => exitCode !== 0,
+  被拒绝: (exitCode) => exitCode === 126,
+  未被拒绝: (exitCode) => exitCode !== 126,
+};
+
+When(
+  /^反复路由命令 `(.+)`，直到(成功|失败|被拒绝|未被拒绝)与(成功|失败|被拒绝|未被拒绝)各至少 (\d+) 次（最多 (\d+) 次）$/,
+  async function (this: SynapseWorld, command: string, first: string, second: string, enough: string, most: string) {
+    const router = await tools(this).router();
+    const outputs: string[] = [];
+    repeatedOutputs.set(this, outputs);
+    const counts = { [first]: 0, [second]: 0 };
+    const examples: Record<string, string> = {};
+    const done = () => counts[first]! >= Number(enough) && counts[second]! >= Number(enough);
+    for (let attempt = 0; attempt < Number(most) && !done(); attempt++) {
+      const result = await router.route(command);
+      outputs.push(result.stdout + result.stderr);
+      for (const kind of [first, second]) {
+        if (!OUTCOMES[kind]!(result.exitCode)) continue;
+        counts[kind]!++;
+        examples[kind] ??= `${result.stdout}${result.stderr}`.trim();
+      }
+    }
+    this.log(`${command}: ${[first, second].map((kind) => `${counts[kind]} ${kind} (such as: ${examples[kind]})`).join(', ')}`);
+    // Both states of the name were met: the race was really run.
+    expect(done(), `\`${command}\` did not meet both states within ${most} attempts: ${JSON.stringify(counts)}`).to.equal(true);
+  },
+);
 
 Then('这些命令的输出中都不应出现 {string}', function (this: SynapseWorld, text: string) {
   const outputs = repeatedOutputs.get(this)!;

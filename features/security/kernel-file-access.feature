@@ -49,7 +49,7 @@ Feature: Agent 命令的文件操作由内核把关：符号链接与竞争都�
       Given Router 的沙箱模式为 "workspace-write"（<把关>）
       And 工作区外的目录 "outside" 里有文件 `victim.txt` 内容为 "original"
       And 宿主上一个进程不停地把工作区里的 `flip` 在内容为 "original" 的普通文件与指向 `{outside}/victim.txt` 的符号链接之间切换
-      When 反复路由命令 `<命令>`，直到成功与失败各至少 20 次（最多 3000 次）
+      When 反复路由命令 `<命令>`，直到未被拒绝与被拒绝各至少 20 次（最多 3000 次）
       Then 工作区外的目录 "outside" 里的文件 `victim.txt` 应仍为 "original"
 
       @bwrap
