@@ -1,4 +1,5 @@
 import yargs from 'yargs';
+import { chatCommand } from './chat-command';
 import { execCommand } from './exec-command';
 import { CliError, ExitCode } from './exit-codes';
 import { reportError } from './error-report';
@@ -17,7 +18,9 @@ import { skillsCommand } from './skills-command';
  * Parses the command line and runs one command. Command modules load their heavy dependencies (openai,
  * the runner, sessions, the tokenizer) inside their handlers, so `--help` and `--version` stay fast.
  */
-export async function main(argv: string[]): Promise<number> {
+export async function main(given: string[]): Promise<number> {
+  // Bare `synapse` (flags at most) on a terminal is a chat, as `claude` and `codex` are.
+  const argv = startsChat(given) ? ['chat', ...given] : given;
   const debug = argv.includes('--debug');
   // SIGINT, SIGTERM and SIGHUP end every command the same way: aborted, cleaned up, exit 130 / 143 / 129.
   installInterruptHandlers();
@@ -25,13 +28,14 @@ export async function main(argv: string[]): Promise<number> {
     .scriptName('synapse')
     .usage('$0 <command> [options]\n\nA scriptable reference CLI for the synapse agent runtime.')
     .options(globalOptions)
+    .command(chatCommand)
     .command(runCommand)
     .command(execCommand)
     .command(sessionsCommand)
     .command(runtimeCommand)
     .command(mcpCommand)
     .command(skillsCommand)
-    .demandCommand(1, 'a command is required: run, exec, sessions, runtime, mcp or skills')
+    .demandCommand(1, `a command is required: ${COMMANDS.join(', ')}`)
     .strict()
     .parserConfiguration({ 'populate--': true })
     .version(packageVersion())
@@ -57,6 +61,14 @@ export async function main(argv: string[]): Promise<number> {
   } catch (error) {
     return reportError(error, { debug });
   }
+}
+
+/** Every command, for usage messages. */
+export const COMMANDS = ['chat', 'run', 'exec', 'sessions', 'runtime', 'mcp', 'skills'] as const;
+
+function startsChat(argv: readonly string[]): boolean {
+  const asksForInfo = argv.some((word) => ['--help', '-h', '--version', '-v'].includes(word));
+  return !asksForInfo && argv.every((word) => word.startsWith('-')) && Boolean(process.stdin.isTTY && process.stdout.isTTY);
 }
 
 /** `synapse --bogus` has no command yet, but the flag is the mistake worth naming. */

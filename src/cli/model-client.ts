@@ -37,12 +37,16 @@ export function connectModel(args: ModelArgs, options: { skipReplies?: number } 
   const apiKey = args.apiKey || process.env.OPENAI_API_KEY || undefined;
   registerSecret(apiKey);
   if (baseURL) checkUrl(baseURL);
-  if (!apiKey && !baseURL) {
-    throw new CliError('no API key: set OPENAI_API_KEY or pass --api-key, point --base-url at a local server, or try --fixture fixtures/demo-write-file.json');
-  }
+  requireModelAccess(args);
   // Local servers (Ollama, vLLM, LM Studio) take any key; the SDK insists on one.
   const client = createOpenAIClient({ apiKey: apiKey ?? 'not-needed', baseURL, maxRetries, requestTimeoutMs });
   return { client, model: args.model || process.env.SYNAPSE_MODEL || DEFAULT_MODEL, source: { kind: 'endpoint', baseURL: client.baseURL }, apiKey };
+}
+
+/** A model is reachable only with a key, a base URL (local servers take any key) or a fixture: otherwise say how to give one. */
+export function requireModelAccess(args: ModelArgs): void {
+  if (args.fixture || args.apiKey || process.env.OPENAI_API_KEY || args.baseUrl || process.env.OPENAI_BASE_URL) return;
+  throw new CliError('no API key: set OPENAI_API_KEY or pass --api-key, point --base-url at a local server, or try --fixture fixtures/demo-write-file.json');
 }
 
 function checkUrl(url: string): void {

@@ -33,13 +33,14 @@ export async function runAgent(args: RunArgs): Promise<number> {
   const maxIterations = wholeNumberOption(args.maxIterations, '--max-iterations', 1);
   const cwd = resolveCwd(args.cwd);
   if (args.outputLastMessage) checkOutputFile(args.outputLastMessage, '--output-last-message');
-  const model = connectModel(args);
+  const { model: sessionModel, ...session } = await openRunSession(args, cwd);
+  // A resumed session goes on with its own model, unless --model says otherwise.
+  const model = connectModel({ ...args, model: args.model || sessionModel });
   const instructions = await systemPromptOptions(args, cwd);
   const prompt = (await readPrompt(args, { required: true }))!;
   const { mcpConfig, skillsDirs } = extensionPaths(args);
   const controller = new AbortController();
   const security = toolSecurityOptions(args, { json: Boolean(args.json), onInterrupt: () => controller.abort(), secrets: model.apiKey ? [model.apiKey] : [] });
-  const session = await openRunSession(args);
   const renderer: RunRenderer = args.json ? new JsonRunRenderer() : args.quiet ? new QuietRunRenderer() : new PeopleRunRenderer();
   const summary = new RunSummary();
   let usage: Usage = emptyUsage();
@@ -54,6 +55,7 @@ export async function runAgent(args: RunArgs): Promise<number> {
     maxConsecutiveToolFailures,
     maxIterations,
     enableSkillSearchInstruction: args.skillSearch,
+    recordInterruptions: true,
     mcpConfig,
     skillsDirs,
     onEvent: (event) => {

@@ -47,7 +47,7 @@ function describeUnknown(names: string[], argv: readonly string[]): string {
     const isCommand = argv.find((word) => !word.startsWith('-')) === words[0];
     parts.push(
       isCommand
-        ? `unknown command "${words[0]}" (commands: run, exec, sessions, runtime)`
+        ? `unknown command "${words[0]}" (commands: chat, run, exec, sessions, runtime, mcp, skills)`
         : `unexpected argument${words.length > 1 ? 's' : ''}: ${words.map((word) => `"${word}"`).join(', ')} (quote a prompt or command that has spaces)`,
     );
   }
@@ -57,7 +57,7 @@ function describeUnknown(names: string[], argv: readonly string[]): string {
 /** The command a usage mistake belongs to, for "see synapse <command> --help". */
 export function helpCommand(argv: readonly string[]): string {
   const words = argv.filter((word) => !word.startsWith('-'));
-  const path = ['run', 'exec', 'runtime', 'sessions'].includes(words[0] ?? '') ? [words[0]!] : [];
+  const path = ['chat', 'run', 'exec', 'runtime', 'sessions', 'mcp', 'skills'].includes(words[0] ?? '') ? [words[0]!] : [];
   if (path[0] === 'sessions' && ['list', 'show', 'stats', 'rm'].includes(words[1] ?? '')) path.push(words[1]!);
   return ['synapse', ...path, '--help'].join(' ');
 }

@@ -86,6 +86,12 @@ export interface AgentRunnerOptions {
   skillsDirs?: string[];
   /** A ready extension layer (MCP servers, skills), closed by whoever built it. Default: one built from the options above, closed by close(). */
   extensions?: Extensions;
+  /**
+   * When a run is interrupted (its signal aborts), keep the user's input and a note of what was stopped in
+   * the history, so the next turn knows (the CLI's chat and run set it). Default false: an interrupted run
+   * leaves the history as it was.
+   */
+  recordInterruptions?: boolean;
   /** Set for sub-agents: the default system prompt then describes a single delegated task. */
   isSubAgent?: boolean;
 }

@@ -4,7 +4,7 @@ import { addContextStats, contextStats, emptyContextStats, subtractContextStats 
 import { toJsonLines } from './jsonl';
 import type { LoadedSession } from './load-session';
 import { quarantine, type QuarantineEntry } from './quarantine';
-import { persistedMessageSchema, persistedUsageSchema, SESSION_INDEX_VERSION, type SessionIndex } from './schemas';
+import { persistedMessageSchema, persistedUsageSchema, SESSION_INDEX_VERSION, type SessionIndex, type SessionOrigin } from './schemas';
 import { sessionFileError } from './session-file-error';
 import type { SessionFiles } from './session-files';
 import { titleFromText, userWords } from './session-title';
@@ -37,6 +37,7 @@ export class Session {
   private lastMessageEnd: number;
   private readonly rounds: UsageRound[];
   private usageEndsWithNewline: boolean;
+  private currentOrigin?: SessionOrigin;
   private usageTotal: Usage;
   /** Context stats of the first `counted.stats.messageCount` messages, whose lines end at `counted.historyBytes`. */
   private counted: { stats: ContextStats; historyBytes: number };
@@ -61,6 +62,7 @@ export class Session {
     this.historyEndsWithNewline = loaded.historyEndsWithNewline;
     this.lastMessageEnd = loaded.lastMessageEnd;
     this.rounds = loaded.rounds;
+    this.currentOrigin = loaded.origin;
     this.usageEndsWithNewline = loaded.usageEndsWithNewline;
     // The rounds are the record; the index's total is only a summary for listings.
     this.usageTotal = loaded.rounds.reduce((total, round) => addUsage(total, round.usage), emptyUsage());
@@ -137,6 +139,21 @@ export class Session {
 
   get updatedAt(): string {
     return this.updatedAtTime;
+  }
+
+  /** Working directory, model and base URL it is held with (undefined for a session from before they were recorded). */
+  get origin(): SessionOrigin | undefined {
+    return this.currentOrigin;
+  }
+
+  /** Records where and with what model the session is now held; a no-op when nothing changed. */
+  setOrigin(origin: SessionOrigin): Promise<void> {
+    const now = this.currentOrigin;
+    if (now && now.cwd === origin.cwd && now.model === origin.model && now.baseURL === origin.baseURL) return this.flush();
+    return this.enqueue(async () => {
+      this.currentOrigin = origin;
+      await this.writeIndex();
+    });
   }
 
   get usage(): SessionUsage {
@@ -279,6 +296,7 @@ export class Session {
       messageCount: this.history.length,
       usage: { total: this.usageTotal, roundCount: this.rounds.length },
       context: withContext ? { ...stats, historyBytes } : null,
+      ...(this.currentOrigin ? { origin: this.currentOrigin } : {}),
     };
     await writeFileAtomic(this.files.index, `${JSON.stringify(index, null, 2)}\n`);
   }
