@@ -14,6 +14,8 @@ import { toolActivityLines } from './tool-activity';
 export class ChatRenderer {
   private summary = new RunSummary();
   private running = 0;
+  /** A command of this turn already said it was interrupted. */
+  private toolInterrupted = false;
 
   constructor(private readonly screen: ChatScreen) {}
 
@@ -35,6 +37,7 @@ export class ChatRenderer {
         break;
       case 'tool_call_finished':
         this.running -= 1;
+        if (event.result.extras?.exitCode === 130) this.toolInterrupted = true;
         this.screen.lines(toolActivityLines(event.command, event.result, event.durationMs, s).join('\n'));
         this.screen.spin(this.running > 0 ? 'running' : 'thinking');
         break;
@@ -64,7 +67,8 @@ export class ChatRenderer {
     const s = this.screen.style;
     this.running = 0;
     this.screen.endTurn();
-    if (outcome.status === 'interrupted') this.screen.lines(s.yellow('⏹ interrupted'));
+    if (outcome.status === 'interrupted' && !this.toolInterrupted) this.screen.lines(s.yellow('⏹ interrupted'));
+    this.toolInterrupted = false;
     if (outcome.status === 'failed') this.screen.lines(s.red(`error: ${describeError(outcome.error)}`));
     if (outcome.kind === 'message') this.screen.lines(s.dim(formatRunSummary(this.summary.get())));
     this.summary = new RunSummary();

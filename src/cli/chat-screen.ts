@@ -56,6 +56,16 @@ export class ChatScreen {
     this.write(`${text}\n`);
   }
 
+  /** The prompt (and what is typed after it) is on the current line. */
+  promptShown(): void {
+    this.atLineStart = false;
+  }
+
+  /** Enter was pressed: readline has moved to the next line. */
+  lineEntered(): void {
+    this.atLineStart = true;
+  }
+
   /** A key was pressed while a turn runs: the typing gets a line of its own, under the output. */
   keyDuringTurn(): void {
     if (this.typingAhead || !this.interactive) return;

@@ -36,12 +36,16 @@ export class ChatTerminal implements ReplTerminal {
   constructor(private readonly options: ChatTerminalOptions) {
     const { input, output, interactive } = options;
     this.rl = createInterface({ input, output, terminal: interactive, prompt: PROMPT, history: interactive ? options.history.load() : [], historySize: 500, removeHistoryDuplicates: true });
-    this.rl.on('line', (line) => this.received(line));
+    this.rl.on('line', (line) => {
+      options.screen.lineEntered();
+      this.received(line);
+    });
     this.rl.on('SIGINT', () => options.onInterrupt());
     this.rl.on('close', () => options.onClose());
     options.screen.attach(this.rl);
     // Before readline echoes a key typed during a turn, give the typing a line of its own.
-    if (interactive) input.prependListener('keypress', () => options.busy() && options.screen.keyDuringTurn());
+    if (interactive)
+      input.prependListener('keypress', (text: string | undefined, key: { ctrl?: boolean; meta?: boolean } | undefined) => typed(text, key) && options.busy() && options.screen.keyDuringTurn());
   }
 
   print(text: string): void {
@@ -53,6 +57,7 @@ export class ChatTerminal implements ReplTerminal {
     this.options.screen.endTurn();
     this.rl.setPrompt(answering ? ANSWER_PROMPT : this.continued.length ? CONTINUATION_PROMPT : PROMPT);
     this.rl.prompt(true);
+    this.options.screen.promptShown();
   }
 
   clearInput(): void {
@@ -87,6 +92,7 @@ export class ChatTerminal implements ReplTerminal {
       if (this.options.interactive) {
         this.rl.setPrompt(CONTINUATION_PROMPT);
         this.rl.prompt();
+        this.options.screen.promptShown();
       }
       return;
     }
@@ -95,4 +101,10 @@ export class ChatTerminal implements ReplTerminal {
     if (this.options.interactive) this.options.history.add(whole);
     this.options.onInput(whole);
   }
+}
+
+/** A key that types text (not Ctrl-C, Ctrl-D, arrows or Enter). */
+function typed(text: string | undefined, key: { ctrl?: boolean; meta?: boolean } | undefined): boolean {
+  const first = text?.codePointAt(0);
+  return first !== undefined && first >= 0x20 && first !== 0x7f && !key?.ctrl && !key?.meta;
 }

@@ -25,6 +25,11 @@ export interface ReplControllerOptions {
   terminal: ReplTerminal;
   /** More slash commands (the table's defaults come first). */
   commands?: readonly SlashCommand[];
+  /**
+   * What `/resume` does with the session chosen. Default: the chat goes on with it; null: resuming is
+   * not available in this context.
+   */
+  resumeSession?: ((sessionId: string) => Promise<void>) | null;
   /** Told when a message or `!` command has ended, however it ended. */
   onTurnEnd?(outcome: TurnOutcome): void;
 }
@@ -40,6 +45,8 @@ export class ReplController {
   private turn?: { controller: AbortController; done: Promise<void> };
   private question?: (answer: string | null) => void;
   private closing?: Promise<void>;
+  /** `/exit` said goodbye: no prompt after it. */
+  private ended = false;
   private readonly context: ReplContext;
 
   constructor(private readonly options: ReplControllerOptions) {
@@ -47,7 +54,7 @@ export class ReplController {
     this.context = {
       chat: options.chat,
       ask: (question) => this.ask(question),
-      resumeSession: (sessionId) => options.chat.resume(sessionId),
+      resumeSession: options.resumeSession === null ? undefined : (options.resumeSession ?? ((sessionId) => options.chat.resume(sessionId))),
     };
   }
 
@@ -63,7 +70,7 @@ export class ReplController {
   /** Handles one line the person entered; resolves when what it started has ended. */
   async submit(line: string): Promise<void> {
     if (this.question) return this.answer(line);
-    if (this.closing) return;
+    if (this.closing || this.ended) return;
     const input = parseInput(line);
     if (this.turn) {
       if (input.kind === 'command' && findCommand(this.commands, input.name)?.name === 'exit') {
@@ -153,6 +160,7 @@ export class ReplController {
   }
 
   private exit(farewell: string): void {
+    this.ended = true;
     this.options.terminal.print(farewell);
     this.options.terminal.end();
   }
@@ -180,7 +188,7 @@ export class ReplController {
         // a display problem must not stop the REPL
       }
     }
-    if (!this.closing) this.options.terminal.prompt();
+    if (!this.closing && !this.ended) this.options.terminal.prompt();
   }
 
   private ask(question: string): Promise<string | null> {

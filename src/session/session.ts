@@ -129,6 +129,11 @@ export class Session {
     });
   }
 
+  /** The history file, `<sessionsDir>/<id>/history.jsonl`. */
+  get historyPath(): string {
+    return this.files.history;
+  }
+
   get messages(): readonly ChatMessage[] {
     return this.history;
   }
