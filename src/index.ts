@@ -115,7 +115,7 @@ export type { Skill } from './extensions/skills/skill';
 export { SessionStore, type CreateSessionOptions } from './session/session-store';
 export { Session } from './session/session';
 export { SessionNotFoundError, InvalidSessionIdError, SessionsDirError, AmbiguousSessionError } from './session/errors';
-export { resolveSessionRef, latestSession, LATEST_SESSION, type SessionRefOptions } from './session/session-ref';
+export { resolveSessionRef, latestSession, LATEST_SESSION, type SessionRefOptions, type ResolvedSession } from './session/session-ref';
 export { SessionLockedError, type LockHolder } from './session/session-lock';
 export { SessionFileError } from './session/session-file-error';
 export { quarantineFileFor, type QuarantineEntry } from './session/quarantine';

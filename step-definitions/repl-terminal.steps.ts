@@ -1,4 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
@@ -132,4 +133,121 @@ Then('应释放固定底部渲染器资源', async function (this: SynapseWorld)
 Then('应移除 SIGINT 监听后退出进程', async function (this: SynapseWorld) {
   const { exitCode } = await term(this).screen.exited;
   expect(exitCode).to.equal(0);
+});
+
+// --- our own chat scenarios (features/cli/cli-chat.feature) --------------------------------------------
+
+const KEYS: Record<string, string> = { 'Ctrl-C': '\x03', 'Ctrl-D': '\x04', 上箭头: '\x1b[A', 回车: '\r' };
+
+/** Text typed since the screen was marked: a later wait looks past what the typing itself echoed. */
+const lastMark = new WeakMap<SynapseWorld, number>();
+
+When('在伪终端里启动 synapse {string}', BUILD_TIMEOUT, async function (this: SynapseWorld, commandLine: string) {
+  await term(this).start(commandLine);
+});
+
+When('在 NO_COLOR=1 时在伪终端里启动 synapse {string}', BUILD_TIMEOUT, async function (this: SynapseWorld, commandLine: string) {
+  term(this).env.NO_COLOR = '1';
+  await term(this).start(commandLine);
+});
+
+When('在终端里输入 {string}', async function (this: SynapseWorld, line: string) {
+  lastMark.set(this, term(this).screen.mark());
+  await term(this).enter(line);
+});
+
+When('在终端里输入 {string}，等到出现 {string}', async function (this: SynapseWorld, line: string, until: string) {
+  lastMark.set(this, term(this).screen.mark());
+  await term(this).enter(line, until);
+});
+
+When('在终端里输入以反斜杠结尾的 {string}，等到出现 {string}', async function (this: SynapseWorld, line: string, until: string) {
+  await term(this).enter(`${line}\\`, until);
+});
+
+When('在终端里键入 {string}', function (this: SynapseWorld, text: string) {
+  term(this).screen.type(text);
+});
+
+When('在终端里键入 {string} 后按下 Ctrl-C', async function (this: SynapseWorld, text: string) {
+  const screen = term(this).screen;
+  screen.type(text);
+  await screen.waitFor(`You> ${text}`);
+  const from = screen.mark();
+  screen.type(KEYS['Ctrl-C']!);
+  await screen.waitFor('You> ', { after: from });
+});
+
+When(/^在终端里按下(?: )?(Ctrl-C|Ctrl-D|上箭头)$/, async function (this: SynapseWorld, key: string) {
+  const screen = term(this).screen;
+  const from = screen.mark();
+  screen.type(KEYS[key]!);
+  if (key === '上箭头') await screen.waitFor(/You> \S/, { after: from });
+  // Ctrl-C during a turn: the turn is over once the prompt is back.
+  if (key === 'Ctrl-C') await screen.waitFor('You> ', { after: from });
+  if (key === 'Ctrl-D') await screen.exited;
+});
+
+When('在终端里按下回车，等到出现 {string}', async function (this: SynapseWorld, until: string) {
+  const screen = term(this).screen;
+  const from = screen.mark();
+  screen.type('\r');
+  await screen.waitFor(until, { after: from });
+});
+
+When('把终端调整为 {int} 列 {int} 行', function (this: SynapseWorld, cols: number, rows: number) {
+  term(this).screen.resize(cols, rows);
+});
+
+Given('CLI 模型会先流出 {string} 停顿后再流出 {string}', async function (this: SynapseWorld, first: string, second: string) {
+  (await term(this).cli.model()).reply({ content: [first, second], pauseMs: 1500 });
+});
+
+Then('终端上应该显示 {string}', async function (this: SynapseWorld, text: string) {
+  await term(this).screen.waitFor(text.replace(/\\n/g, '\n'), { timeoutMs: 10_000 });
+});
+
+Then('终端上不应该显示 {string}', function (this: SynapseWorld, text: string) {
+  expect(term(this).screen.screen).to.not.contain(text);
+});
+
+Then('终端里的 synapse 应该以退出码 {int} 结束', async function (this: SynapseWorld, code: number) {
+  expect((await term(this).screen.exited).exitCode).to.equal(code);
+});
+
+Then('终端里的 synapse 应该仍在运行', async function (this: SynapseWorld) {
+  const screen = term(this).screen;
+  await screen.waitFor(/You> $/);
+  expect(screen.hasExited).to.equal(false);
+});
+
+Then('终端输出中不应该有颜色', function (this: SynapseWorld) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: ESC [ ... m, a colour (SGR) sequence
+  expect(term(this).screen.raw).to.not.match(/\x1b\[[0-9;]*m/);
+});
+
+Then('CLI 模型收到的首条 user 消息应该是两行 {string} 与 {string}', async function (this: SynapseWorld, first: string, second: string) {
+  const request = (await term(this).cli.model()).script.requests[0]!;
+  const user = request.messages.find((message) => message.role === 'user');
+  expect(user?.content).to.equal(`${first}\n${second}`);
+});
+
+Then('CLI 工作目录中的文件 {string} 应该包含 {string}', async function (this: SynapseWorld, name: string, text: string) {
+  expect(await readFile(join(await term(this).cli.dir('work'), name), 'utf8')).to.contain(text);
+});
+
+Then('CLI 模型收到的第 {int} 次请求中应该有一条消息以 {string} 开头', async function (this: SynapseWorld, n: number, start: string) {
+  const messages = (await term(this).cli.model()).received[n - 1]?.body.messages ?? [];
+  expect(
+    messages.some((message) => typeof message.content === 'string' && message.content.startsWith(start)),
+    JSON.stringify(messages.map((message) => message.content)),
+  ).to.equal(true);
+});
+
+Then('CLI 工作目录中应该没有文件 {string}', async function (this: SynapseWorld, name: string) {
+  expect(existsSync(join(await term(this).cli.dir('work'), name))).to.equal(false);
+});
+
+Then('CLI 工作目录中应该有文件 {string}', async function (this: SynapseWorld, name: string) {
+  expect(existsSync(join(await term(this).cli.dir('work'), name))).to.equal(true);
 });

@@ -4,7 +4,7 @@ import type { TurnOutcome } from '../repl/repl-controller';
 import type { ChatScreen } from './chat-screen';
 import { describeError } from './error-report';
 import { oneLine } from './terminal-style';
-import { toolActivityLines } from './tool-activity';
+import { taskLabel, toolActivityLines } from './tool-activity';
 
 /**
  * A chat turn on the screen: the answer as it streams, each command with its outcome and a few lines of
@@ -73,10 +73,4 @@ export class ChatRenderer {
     if (outcome.kind === 'message') this.screen.lines(s.dim(formatRunSummary(this.summary.get())));
     this.summary = new RunSummary();
   }
-}
-
-/** `explore: find the configs`, from `task:explore --description "find the configs" ...`. */
-export function taskLabel(command: string | undefined, description: string | undefined): string {
-  const type = /^\s*task:([\w-]+)/.exec(command ?? '')?.[1] ?? 'task';
-  return `${type}: ${description ?? oneLine(command ?? '', 60)}`;
 }

@@ -1,8 +1,6 @@
 import { clearScreenDown, cursorTo, type Interface } from 'node:readline';
+import { Spinner } from './spinner';
 import type { Style } from './terminal-style';
-
-const SPINNER_FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
-const SPINNER_MS = 100;
 
 /**
  * The chat's screen: the answer as it streams, whole lines (notes, tool activity, command output), a
@@ -16,7 +14,7 @@ export class ChatScreen {
   private held = '';
   /** The person typed during this turn: output goes above their line. */
   private typingAhead = false;
-  private spinner?: { timer: NodeJS.Timeout; started: number; label: string; frame: number };
+  private readonly spinner: Spinner;
   private rl?: Interface;
 
   constructor(
@@ -24,7 +22,9 @@ export class ChatScreen {
     readonly style: Style,
     /** A terminal: a spinner, and room for typing ahead. */
     private readonly interactive: boolean,
-  ) {}
+  ) {
+    this.spinner = new Spinner(out, style);
+  }
 
   /** The readline interface whose line is redrawn under output that arrives while the person types. */
   attach(rl: Interface): void {
@@ -88,30 +88,18 @@ export class ChatScreen {
 
   /** `⠋ thinking 2.1s` on the current line, until any output replaces it. Only on a terminal. */
   spin(label: string): void {
-    if (!this.interactive || this.typingAhead || this.spinner) return;
+    if (!this.interactive || this.typingAhead || this.spinner.spinning) return;
     if (!this.atLineStart) this.write('\n');
-    const spinner = { started: Date.now(), label, frame: 0, timer: setInterval(() => this.drawSpinner(), SPINNER_MS) };
-    spinner.timer.unref();
-    this.spinner = spinner;
-    this.drawSpinner();
+    this.spinner.start(label);
   }
 
   stopSpinner(): void {
-    if (!this.spinner) return;
-    clearInterval(this.spinner.timer);
-    this.spinner = undefined;
-    this.out.write('\r\x1b[K');
+    this.spinner.stop();
   }
 
   clear(): void {
     if (this.interactive) this.out.write('\x1b[2J\x1b[H');
     this.atLineStart = true;
-  }
-
-  private drawSpinner(): void {
-    const spinner = this.spinner!;
-    const seconds = ((Date.now() - spinner.started) / 1000).toFixed(1);
-    this.out.write(`\r\x1b[K${this.style.cyan(SPINNER_FRAMES[spinner.frame++ % SPINNER_FRAMES.length]!)} ${this.style.dim(`${spinner.label} ${seconds}s`)}`);
   }
 
   private write(text: string): void {

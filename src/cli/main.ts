@@ -47,7 +47,8 @@ export async function main(given: string[]): Promise<number> {
     // Usage mistakes become one line; errors thrown by handlers pass through to the catch below.
     .fail((message, error) => {
       if (error) throw error;
-      throw new CliError(`${describeUsageError(unknownFlagFirst(message, argv), argv)} (see ${helpCommand(argv)})`);
+      const flags = Object.keys(declared().key).filter((name) => /^[a-z][a-z0-9-]+$/.test(name));
+      throw new CliError(`${describeUsageError(unknownFlagFirst(message, argv), argv, flags)} (see ${helpCommand(argv)})`);
     })
     .exitProcess(false);
   // yargs' getOptions() (the declared flags) exists at run time but not in @types/yargs.
@@ -68,7 +69,9 @@ export const COMMANDS = ['chat', 'run', 'exec', 'sessions', 'runtime', 'mcp', 's
 
 function startsChat(argv: readonly string[]): boolean {
   const asksForInfo = argv.some((word) => ['--help', '-h', '--version', '-v'].includes(word));
-  return !asksForInfo && argv.every((word) => word.startsWith('-')) && Boolean(process.stdin.isTTY && process.stdout.isTTY);
+  const command = argv.find((word) => !word.startsWith('-'));
+  const startsWithFlag = argv.length === 0 || argv[0]!.startsWith('-');
+  return !asksForInfo && startsWithFlag && !(COMMANDS as readonly string[]).includes(command ?? '') && Boolean(process.stdin.isTTY && process.stdout.isTTY);
 }
 
 /** `synapse --bogus` has no command yet, but the flag is the mistake worth naming. */

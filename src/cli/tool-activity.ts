@@ -1,6 +1,6 @@
 import { tokenizeShellLine } from '../tools/shell-tokenizer';
 import type { ToolResult } from '../tools/types';
-import type { Style } from './terminal-style';
+import { oneLine, type Style } from './terminal-style';
 
 /** Lines of a command's output shown under it; the rest is counted ("+N lines"). */
 const PREVIEW_LINES = 4;
@@ -97,4 +97,10 @@ function clip(line: string): string {
 
 function indent(line: string): string {
   return `  ${line}`;
+}
+
+/** `explore: find the configs`, from `task:explore --description "find the configs" ...`. */
+export function taskLabel(command: string | undefined, description: string | undefined): string {
+  const type = /^\s*task:([\w-]+)/.exec(command ?? '')?.[1] ?? 'task';
+  return `${type}: ${description ?? oneLine(command ?? '', 60)}`;
 }

@@ -4,7 +4,7 @@ export { generateSessionId, isValidSessionId, assertValidSessionId } from './ses
 export { emptyUsage, emptySessionUsage, addUsage } from './usage';
 export { Session } from './session';
 export { SessionStore, type CreateSessionOptions } from './session-store';
-export { resolveSessionRef, latestSession, LATEST_SESSION, type SessionRefOptions } from './session-ref';
+export { resolveSessionRef, latestSession, LATEST_SESSION, type SessionRefOptions, type ResolvedSession } from './session-ref';
 export { sessionOriginSchema } from './schemas';
 export { sanitizeHistory, MISSING_RESULT_TEXT, type SanitizeReason, type RemovedMessage, type AddedMessage, type SanitizedHistory } from './sanitize-history';
 export { SessionLockedError, LOCK_FILE, type LockHolder } from './session-lock';

@@ -1,6 +1,13 @@
 import { AmbiguousSessionError, SessionNotFoundError } from './errors';
 import type { SessionStore } from './session-store';
-import type { SessionSummary } from './types';
+import { isValidSessionId } from './session-id';
+import type { SessionOrigin, SessionSummary } from './types';
+
+/** The session a reference named: its id, and where and with what model it was held when the index says. */
+export interface ResolvedSession {
+  id: string;
+  origin?: SessionOrigin;
+}
 
 /** The word that names the most recent session (of the current directory, when one is given). */
 export const LATEST_SESSION = 'latest';
@@ -17,10 +24,12 @@ export interface SessionRefOptions {
 /**
  * What a person may type where a session id is taken: the whole id, a prefix that only one session
  * has (`session-17`, or the id's tail), or `latest`. Resolves to the session's summary, or throws
- * SessionNotFoundError / AmbiguousSessionError naming the candidates.
+ * SessionNotFoundError / AmbiguousSessionError naming the candidates. A whole id is found even when its
+ * index cannot be read (the history alone is a session).
  */
-export async function resolveSessionRef(store: SessionStore, ref: string, options: SessionRefOptions = {}): Promise<SessionSummary> {
+export async function resolveSessionRef(store: SessionStore, ref: string, options: SessionRefOptions = {}): Promise<ResolvedSession> {
   const sessions = await store.list();
+  if (ref !== LATEST_SESSION && isValidSessionId(ref) && !sessions.some((session) => session.id === ref) && (await store.exists(ref))) return { id: ref };
   if (ref === LATEST_SESSION) {
     const latest = latestSession(sessions, options);
     if (!latest) throw new SessionNotFoundError(ref, store.sessionsDir, options.cwd ? `no session held in ${options.cwd}` : 'no session');

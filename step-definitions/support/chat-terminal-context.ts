@@ -23,10 +23,10 @@ export class ChatTerminalContext implements Narrating {
     this.env.OPENAI_API_KEY = 'sk-test-key-for-the-loopback-model';
   }
 
-  /** Starts `synapse chat <args>`; resolves once it shows its prompt or has ended. */
-  async start(args = ''): Promise<TerminalSession> {
+  /** Starts `synapse <commandLine>` (a chat); resolves once it shows its prompt or has ended. */
+  async start(commandLine = 'chat'): Promise<TerminalSession> {
     await ensureFreshBuild();
-    const argv = [process.execPath, CLI_ENTRY, 'chat', ...(await this.cli.parseArgs(args))];
+    const argv = [process.execPath, CLI_ENTRY, ...(await this.cli.parseArgs(commandLine))];
     const terminal = new TerminalSession(argv, { cwd: await this.cli.dir('work'), env: await this.cli.env(this.env) });
     this.terminal = terminal;
     this.world.onCleanup(() => terminal.kill());
