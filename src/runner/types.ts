@@ -3,7 +3,7 @@ import type { ChatMessage, ToolCall, Usage } from '../llm';
 import type { PermissionEvent, Tool, ToolResult, ToolSecurityOptions } from '../tools';
 import type { TodoStore } from '../todo';
 import type { Session, SessionLoadWarning } from '../session';
-import type { Extensions } from '../extensions';
+import type { Extensions, McpClientCallbacks } from '../extensions';
 import type { ProjectInstructions } from './project-instructions';
 
 /** Why a run ended. */
@@ -92,6 +92,11 @@ export interface AgentRunnerOptions {
    * leaves the history as it was.
    */
   recordInterruptions?: boolean;
+  /**
+   * Asks a person what an MCP server's elicitation requests (the CLI prompts on a terminal). Without it
+   * elicitations are declined. (Sampling needs nothing here: the run's model answers, after approval.)
+   */
+  mcpElicit?: McpClientCallbacks['elicit'];
   /** Set for sub-agents: the default system prompt then describes a single delegated task. */
   isSubAgent?: boolean;
 }

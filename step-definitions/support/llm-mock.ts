@@ -26,7 +26,8 @@ export class LlmMock {
         return this.script.respond((await request.json()) as ChatCompletionRequest, request.signal);
       }),
     );
-    server.listen({ onUnhandledRequest: 'error' });
+    // A scenario's own servers on 127.0.0.1 (an MCP server over HTTP) are real: only other hosts are an error.
+    server.listen({ onUnhandledRequest: (request, print) => (new URL(request.url).hostname === '127.0.0.1' ? undefined : print.error()) });
     this.server = server;
   }
 
