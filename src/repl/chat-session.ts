@@ -121,18 +121,25 @@ export class ChatSession {
     return this.current.close();
   }
 
-  /** The new runner is built (and may fail) before the old one is closed: a failed switch keeps the chat as it was. */
+  /**
+   * The new runner is built (and may fail) before the old one is closed: a failed switch keeps the chat as it
+   * was. The same session (`/model`) has one writer at a time: the old runner lets it go first, and is
+   * rebuilt on it if the new one cannot open it.
+   */
   private async replace(request: RunnerRequest): Promise<void> {
+    const sameSession = request.sessionId !== undefined && request.sessionId === this.sessionId;
+    const before = this.current;
+    if (sameSession) await before.close();
     const next = this.options.createRunner(request);
     try {
       await next.getHistory(); // opens (locks, repairs) a saved session: a session another process holds fails here
     } catch (error) {
       await next.close();
+      if (sameSession) this.current = this.options.createRunner({ sessionId: request.sessionId, model: this.currentModel });
       throw error;
     }
-    const before = this.current;
     this.current = next;
     this.currentModel = request.model;
-    await before.close();
+    if (!sameSession) await before.close();
   }
 }
