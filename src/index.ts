@@ -35,7 +35,9 @@ export { answerPrompt, answerSelect, rejectToolCall } from './runtime/human-answ
 export { StepError } from './runtime/step-error';
 /** The drive loop, `runtime.run(state, options)`. */
 export { DEFAULT_MAX_STEPS, type RuntimeRunOptions, type RuntimeRunResult, type RunEvent, type RunLoopEvent } from './runtime/run-loop';
-export type { HumanResponder, WaitingFor } from './runtime/human-input';
+export { waitingFor, type HumanResponder, type WaitingFor } from './runtime/human-input';
+/** Interrupt a state at a step boundary, and resume it later (AgentRuntime.interrupt / resume). */
+export { interrupt, resume } from './runtime/interruption';
 export type {
   Agent,
   AgentEvent,
@@ -45,17 +47,21 @@ export type {
   AgentStatus,
   AgentTool,
   AgentToolContext,
+  CostLimitAction,
   ExecutorContext,
   HumanSelectOption,
   InstructionExecutor,
+  Interruption,
   LlmChunk,
   LlmRequestSummary,
+  ModelPrice,
   PendingHumanPrompt,
   PendingHumanSelect,
   RuntimeConfig,
   StateError,
   StepOptions,
   StepResult,
+  UsageTotals,
 } from './runtime/types';
 
 // --- Models -----------------------------------------------------------------------------------------
@@ -140,3 +146,15 @@ export { ReplController, type ReplControllerOptions, type ReplTerminal, type Tur
 export { defaultCommands, findCommand } from './repl/command-table';
 export { parseInput, type ReplInput } from './repl/parse-input';
 export type { CommandResult as SlashCommandResult, ReplContext, SlashCommand } from './repl/slash-command';
+
+// --- The AgentRuntime as a service ---------------------------------------------------------------------
+/** Operations in a store, steps as queued jobs, an HTTP API with event streams; in process or on Redis (BullMQ). */
+export { AgentService, type AgentServiceOptions, type CreateOperationInput, type OperationView } from './service/agent-service';
+export { createHttpApi, type HttpApiOptions } from './service/http-api';
+export { connectBackend, type BackendOptions, type ServiceBackend } from './service/service-backend';
+export { MemoryOperationStore } from './service/memory-store';
+export { MemoryStepQueue } from './service/memory-queue';
+export { ServiceError } from './service/service-error';
+export { StoreUnavailableError, type Decision, type OperationMeta, type OperationRecord, type StoredEvent, type StepJob } from './service/operation-types';
+export type { OperationStore } from './service/operation-store';
+export type { StepQueue, StepHandler } from './service/step-queue';

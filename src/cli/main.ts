@@ -11,6 +11,8 @@ import { packageVersion } from './package-version';
 import { describeUsageError, helpCommand } from './usage-message';
 import { runCommand } from './run-command';
 import { runtimeCommand } from './runtime-command';
+import { serveCommand } from './serve-command';
+import { workerCommand } from './worker-command';
 import { sessionsCommand } from './sessions-command';
 import { skillsCommand } from './skills-command';
 
@@ -35,6 +37,8 @@ export async function main(given: string[]): Promise<number> {
     .command(runtimeCommand)
     .command(mcpCommand)
     .command(skillsCommand)
+    .command(serveCommand)
+    .command(workerCommand)
     .demandCommand(1, `a command is required: ${COMMANDS.join(', ')}`)
     .strict()
     .parserConfiguration({ 'populate--': true })
@@ -65,7 +69,7 @@ export async function main(given: string[]): Promise<number> {
 }
 
 /** Every command, for usage messages. */
-export const COMMANDS = ['chat', 'run', 'exec', 'sessions', 'runtime', 'mcp', 'skills'] as const;
+export const COMMANDS = ['chat', 'run', 'exec', 'sessions', 'runtime', 'mcp', 'skills', 'serve', 'worker'] as const;
 
 function startsChat(argv: readonly string[]): boolean {
   const asksForInfo = argv.some((word) => ['--help', '-h', '--version', '-v'].includes(word));

@@ -63,7 +63,7 @@ function describeUnknown(names: string[], argv: readonly string[], knownFlags: r
     const isCommand = argv.find((word) => !word.startsWith('-')) === words[0];
     parts.push(
       isCommand
-        ? `unknown command "${words[0]}" (commands: chat, run, exec, sessions, runtime, mcp, skills)`
+        ? `unknown command "${words[0]}" (commands: chat, run, exec, sessions, runtime, mcp, skills, serve, worker)`
         : `unexpected argument${words.length > 1 ? 's' : ''}: ${words.map((word) => `"${word}"`).join(', ')} (quote a prompt or command that has spaces)`,
     );
   }
@@ -95,7 +95,7 @@ function editDistance(a: string, b: string): number {
 /** The command a usage mistake belongs to, for "see synapse <command> --help". */
 export function helpCommand(argv: readonly string[]): string {
   const words = argv.filter((word) => !word.startsWith('-'));
-  const path = ['chat', 'run', 'exec', 'runtime', 'sessions', 'mcp', 'skills'].includes(words[0] ?? '') ? [words[0]!] : [];
+  const path = ['chat', 'run', 'exec', 'runtime', 'sessions', 'mcp', 'skills', 'serve', 'worker'].includes(words[0] ?? '') ? [words[0]!] : [];
   if (path[0] === 'sessions' && ['list', 'show', 'stats', 'rm'].includes(words[1] ?? '')) path.push(words[1]!);
   return ['synapse', ...path, '--help'].join(' ');
 }
