@@ -83,7 +83,11 @@ async function echoLatencies(dir: string): Promise<number[]> {
   });
   const waitFor = (text: string, from: number) =>
     new Promise<void>((resolve) => {
-      const check = () => screen.indexOf(text, from) >= 0 && (resolve(), true);
+      const check = () => {
+        if (screen.indexOf(text, from) < 0) return false;
+        resolve();
+        return true;
+      };
       if (!check()) waiters.push(check);
     });
   await waitFor('You> ', 0);
