@@ -1,5 +1,6 @@
 import { Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
+import { SessionStore } from '../src';
 import { CliContext } from './support/cli-context';
 import type { SynapseWorld } from './support/world';
 
@@ -28,4 +29,14 @@ Then('CLI 汇总行与这个会话的 sessions stats 应该数出同样的模型
   const { usage } = JSON.parse(stats.stdout) as { usage: { total: { prompt_tokens: number; completion_tokens: number }; rounds: number } };
   expect({ calls, input, output }).to.deep.equal({ calls: usage.rounds, input: usage.total.prompt_tokens, output: usage.total.completion_tokens });
   expect(usage.rounds, 'sub-agents made model calls of their own').to.be.greaterThan(2);
+});
+
+Then('CLI 会话目录中唯一的会话应该只有用户的话 {string} 和一条中断说明 {string}', async function (this: SynapseWorld, words: string, note: string) {
+  const store = new SessionStore(await cli(this).dir('sessions'));
+  const [only, ...others] = await store.list();
+  expect(others, 'one session').to.deep.equal([]);
+  const session = await store.open(only!.id);
+  expect(session.messages.map((message) => message.role)).to.deep.equal(['user', 'user']);
+  expect(session.messages[0]!.meta?.userText ?? session.messages[0]!.content).to.equal(words);
+  expect(session.messages[1]!.content).to.match(/^\[The user interrupted the previous request /).and.to.contain(note);
 });
