@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { type DataTable, Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { ChatContext } from './support/chat-context';
+import { ChatTerminalContext } from './support/chat-terminal-context';
 import { BashTool } from '../src';
 import { classifyCommand } from '../src/tools/command-line';
 import { runWithBashC, ToolsContext, waitForFile, waitForProcessExit, WORKSPACE_FILE, WORKSPACE_FILE_SEED } from './support/tools-context';
@@ -198,10 +199,12 @@ Then(exactly('返回应说明“不要在 command 内再包裹 Bash(...)”'), f
   expect(extras?.exitCode, 'nothing should have run').to.equal(undefined);
 });
 
-/** What the scenario's last action showed: the REPL's output, the Bash tool's, or a routed command's stdout. */
+/** What the scenario's last action showed: the REPL's output or screen, the Bash tool's, or a routed command's stdout. */
 async function shownOutput(world: SynapseWorld): Promise<string> {
   const repl = world.use(ChatContext).lastOutput;
   if (repl !== undefined) return repl;
+  const terminal = world.use(ChatTerminalContext).terminal;
+  if (terminal) return terminal.screen;
   return tools(world).hasToolResult ? tools(world).toolResult.output : (await tools(world).result()).stdout;
 }
 

@@ -38,5 +38,7 @@ Then('CLI 会话目录中唯一的会话应该只有用户的话 {string} 和一
   const session = await store.open(only!.id);
   expect(session.messages.map((message) => message.role)).to.deep.equal(['user', 'user']);
   expect(session.messages[0]!.meta?.userText ?? session.messages[0]!.content).to.equal(words);
-  expect(session.messages[1]!.content).to.match(/^\[The user interrupted the previous request /).and.to.contain(note);
+  expect(session.messages[1]!.content)
+    .to.match(/^\[The user interrupted the previous request /)
+    .and.to.contain(note);
 });

@@ -14,6 +14,8 @@ import { taskLabel, toolActivityLines } from './tool-activity';
 export class ChatRenderer {
   private summary = new RunSummary();
   private running = 0;
+  /** A model run is under way (not a `!` command): after a command the model is asked again. */
+  private modelRun = false;
   /** A command of this turn already said it was interrupted. */
   private toolInterrupted = false;
 
@@ -24,6 +26,7 @@ export class ChatRenderer {
     const s = this.screen.style;
     switch (event.type) {
       case 'run_started':
+        this.modelRun = true;
         this.summary = new RunSummary();
         this.screen.spin('thinking');
         break;
@@ -39,7 +42,8 @@ export class ChatRenderer {
         this.running -= 1;
         if (event.result.extras?.exitCode === 130) this.toolInterrupted = true;
         this.screen.lines(toolActivityLines(event.command, event.result, event.durationMs, s).join('\n'));
-        this.screen.spin(this.running > 0 ? 'running' : 'thinking');
+        if (this.running > 0) this.screen.spin('running');
+        else if (this.modelRun) this.screen.spin('thinking');
         break;
       case 'reminder':
         this.screen.lines(s.yellow('… todo items are still open: the agent continues'));
@@ -66,6 +70,7 @@ export class ChatRenderer {
   turnEnded(outcome: TurnOutcome): void {
     const s = this.screen.style;
     this.running = 0;
+    this.modelRun = false;
     this.screen.endTurn();
     if (outcome.status === 'interrupted' && !this.toolInterrupted) this.screen.lines(s.yellow('⏹ interrupted'));
     this.toolInterrupted = false;
