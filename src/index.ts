@@ -130,7 +130,34 @@ export { quarantineFileFor, type QuarantineEntry } from './session/quarantine';
 export type { SessionRepair } from './session/session-repair';
 export { sanitizeHistory, type SanitizedHistory, type RemovedMessage, type AddedMessage, type SanitizeReason } from './session/sanitize-history';
 export { contextStats } from './session/context-stats';
-export type { ContextStats, SessionListing, SessionLoadWarning, SessionOrigin, SessionSummary, SessionUsage, SkippedSessionEntry, UsageRound } from './session/types';
+export type { ContextStats, ModelUsage, SessionListing, SessionLoadWarning, SessionOrigin, SessionSummary, SessionUsage, SkippedSessionEntry, UsageRound } from './session/types';
+
+// --- Usage and cost: token kinds, prices (~/.synapse/pricing.json), accounts, budgets ------------------
+export { tokenUsageOf, type TokenUsage } from './usage/token-usage';
+export { calculateCost, costOf, getPricing, type ModelPricing, type PricingTable } from './usage/pricing';
+export { defaultPricingPath, loadPricingFile, type LoadedPricing } from './usage/pricing-file';
+export {
+  accumulateUsage,
+  createEmptyUsageAccount,
+  resetSessionUsage,
+  spentUsd,
+  usageAccountOf,
+  type AccountRound,
+  type AccumulateOptions,
+  type UsageAccount,
+} from './usage/usage-account';
+export { cacheHitRate, formatCostOutput, formatUsd } from './usage/format-cost';
+export { RunBudget, UnpricedBudgetError } from './usage/run-budget';
+export { MAX_ROUNDS_KEPT } from './session/usage';
+export { usageFromWire, type WireUsage } from './llm/wire-usage';
+
+// --- Settings: ~/.synapse/settings.json, the project's, --settings ---------------------------------------
+export { resolveSettings, type ResolveSettingsOptions, type ResolvedSettings } from './settings/resolve-settings';
+export { SettingsManager } from './settings/settings-manager';
+export { DEFAULT_SETTINGS, HOOK_EVENTS, PERMISSION_MODES, settingsSchema, type HookEvent, type HookSettings, type PermissionMode, type Settings } from './settings/settings-schema';
+export { SettingsFileError, SettingValueError } from './settings/settings-file';
+export { localSettingsPath, projectSettingsPath, userSettingsPath } from './settings/settings-paths';
+export type { SettingsLayer, SettingsScope } from './settings/merge-settings';
 
 // --- Todo list --------------------------------------------------------------------------------------
 export { TodoStore, type TodoState, type TodoListener } from './todo/todo-store';

@@ -5,8 +5,9 @@ import { modelOptions, type ModelArgs } from './model-options';
 import { instructionOptions, runLimitOptions, runSessionOptions, type InstructionArgs, type RunLimitArgs, type RunSessionArgs } from './run-options';
 import { securityOptions, type SecurityArgs } from './security-options';
 import { sessionsDirOption } from './session-options';
+import { settingsOption, type SettingsArgs } from './settings-options';
 
-export interface ChatArgs extends GlobalArgs, CwdArgs, ModelArgs, RunSessionArgs, RunLimitArgs, InstructionArgs, SecurityArgs, ExtensionArgs {}
+export interface ChatArgs extends GlobalArgs, CwdArgs, ModelArgs, RunSessionArgs, RunLimitArgs, InstructionArgs, SecurityArgs, ExtensionArgs, SettingsArgs {}
 
 /** `synapse chat` (and bare `synapse` on a terminal): the interactive REPL over the same agent as `run`. */
 export const chatCommand: CommandModule<object, ChatArgs> = {
@@ -22,6 +23,7 @@ export const chatCommand: CommandModule<object, ChatArgs> = {
       .options(instructionOptions)
       .options(securityOptions)
       .options(extensionOptions)
+      .options(settingsOption)
       .example('$0 chat --fixture fixtures/demo-chat.json', 'offline demo, no key needed')
       .example('$0 chat --continue', "go on with this directory's latest session")
       .example('$0 chat --session 1a2b3c4d', 'go on with a session by id or a unique part of it') as never,

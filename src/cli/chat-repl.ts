@@ -20,6 +20,7 @@ import { systemPromptOptions } from './run-instructions';
 import { openRunSession } from './run-session';
 import { resolveSessionsDir } from './session-options';
 import { toolSecurityOptions } from './security-options';
+import { readCliSettings } from './settings-options';
 import { chatBanner, extensionWarnings } from './chat-banner';
 import { colorEnabled, createStyle } from './terminal-style';
 
@@ -32,13 +33,14 @@ export async function runChat(args: ChatArgs): Promise<number> {
   const maxConsecutiveToolFailures = wholeNumberOption(args.maxConsecutiveFailures, '--max-consecutive-failures', 1);
   const maxIterations = wholeNumberOption(args.maxIterations, '--max-iterations', 1);
   const cwd = resolveCwd(args.cwd);
+  const settings = readCliSettings(args, cwd);
   const { model: sessionModel, session, sessionsDir } = await openRunSession(args, cwd);
-  requireModelAccess(args);
+  requireModelAccess(args, settings.settings);
   // The document's degradation: a model client that cannot be set up leaves a REPL in echo mode, not an exit.
   let connection: ModelConnection | undefined;
   let unavailable: string | undefined;
   try {
-    connection = connectModel({ ...args, model: args.model || sessionModel });
+    connection = connectModel({ ...args, model: args.model || sessionModel }, { settings: settings.settings });
   } catch (error) {
     unavailable = describeError(error);
   }
@@ -50,7 +52,7 @@ export async function runChat(args: ChatArgs): Promise<number> {
   const screen = new ChatScreen(process.stdout, style, interactive);
   const renderer = new ChatRenderer(screen);
   let controller!: ReplController;
-  const security = toolSecurityOptions(args, { json: false, onInterrupt: () => controller.interruptCurrentTurn(), secrets: connection?.apiKey ? [connection.apiKey] : [] });
+  const security = toolSecurityOptions(args, { json: false, onInterrupt: () => controller.interruptCurrentTurn(), secrets: connection?.apiKey ? [connection.apiKey] : [], settings });
   // Approvals are asked in line, at the chat's own prompt (a second reader of the keyboard would fight readline).
   if (security.approve) security.approve = (request) => controller.approve(request);
   const placeholder = unavailable ? connectModel({ fixture: undefined, baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'echo-mode', model: args.model }) : undefined;

@@ -24,6 +24,10 @@ const badInputErrors = new Set([
   'InvalidStateError',
   'ProjectInstructionsError',
   'ZodError',
+  // A budget for a model without a price: it could not be enforced, so nothing was sent.
+  'UnpricedBudgetError',
+  'SettingsFileError',
+  'SettingValueError',
 ]);
 
 /** Whether an exit code means "interrupted by a signal" (130, 143, 129). */

@@ -1,5 +1,6 @@
 import yargs from 'yargs';
 import { chatCommand } from './chat-command';
+import { configCommand } from './config-command';
 import { execCommand } from './exec-command';
 import { CliError, ExitCode } from './exit-codes';
 import { reportError } from './error-report';
@@ -39,6 +40,7 @@ export async function main(given: string[]): Promise<number> {
     .command(skillsCommand)
     .command(serveCommand)
     .command(workerCommand)
+    .command(configCommand)
     .demandCommand(1, `a command is required: ${COMMANDS.join(', ')}`)
     .strict()
     .parserConfiguration({ 'populate--': true })
@@ -69,7 +71,7 @@ export async function main(given: string[]): Promise<number> {
 }
 
 /** Every command, for usage messages. */
-export const COMMANDS = ['chat', 'run', 'exec', 'sessions', 'runtime', 'mcp', 'skills', 'serve', 'worker'] as const;
+export const COMMANDS = ['chat', 'run', 'exec', 'sessions', 'runtime', 'mcp', 'skills', 'serve', 'worker', 'config'] as const;
 
 function startsChat(argv: readonly string[]): boolean {
   const asksForInfo = argv.some((word) => ['--help', '-h', '--version', '-v'].includes(word));

@@ -13,7 +13,7 @@ import { checkOutputFile } from './input-files';
 import { extensionPaths } from './extension-options';
 import { interruptedBy, onInterrupt } from './interrupt';
 import { connectModel } from './model-client';
-import { wholeNumberOption } from './number-option';
+import { positiveNumberOption, wholeNumberOption } from './number-option';
 import { readPrompt } from './read-prompt';
 import type { RunArgs } from './run-command';
 import { systemPromptOptions } from './run-instructions';
@@ -23,6 +23,7 @@ import { PeopleRunRenderer, QuietRunRenderer } from './run-renderer-people';
 import { openRunSession } from './run-session';
 import { resolveSessionsDir } from './session-options';
 import { toolSecurityOptions } from './security-options';
+import { readCliSettings } from './settings-options';
 
 /**
  * One AgentRunner run, start to exit code. Every input is checked before the session is opened and the
@@ -32,15 +33,17 @@ export async function runAgent(args: RunArgs): Promise<number> {
   const maxConsecutiveToolFailures = wholeNumberOption(args.maxConsecutiveFailures, '--max-consecutive-failures', 1);
   const maxIterations = wholeNumberOption(args.maxIterations, '--max-iterations', 1);
   const cwd = resolveCwd(args.cwd);
+  const settings = readCliSettings(args, cwd);
+  const maxBudgetUsd = positiveNumberOption(args.maxBudgetUsd, '--max-budget-usd', 'US dollars') ?? settings.settings.maxBudgetUsd;
   if (args.outputLastMessage) checkOutputFile(args.outputLastMessage, '--output-last-message');
   const { model: sessionModel, ...session } = await openRunSession(args, cwd);
   // A resumed session goes on with its own model, unless --model says otherwise.
-  const model = connectModel({ ...args, model: args.model || sessionModel });
+  const model = connectModel({ ...args, model: args.model || sessionModel }, { settings: settings.settings });
   const instructions = await systemPromptOptions(args, cwd);
   const prompt = (await readPrompt(args, { required: true }))!;
   const { mcpConfig, skillsDirs } = extensionPaths(args);
   const controller = new AbortController();
-  const security = toolSecurityOptions(args, { json: Boolean(args.json), onInterrupt: () => controller.abort(), secrets: model.apiKey ? [model.apiKey] : [] });
+  const security = toolSecurityOptions(args, { json: Boolean(args.json), onInterrupt: () => controller.abort(), secrets: model.apiKey ? [model.apiKey] : [], settings });
   const renderer: RunRenderer = args.json ? new JsonRunRenderer() : args.quiet ? new QuietRunRenderer() : new PeopleRunRenderer();
   const summary = new RunSummary();
   let usage: Usage = emptyUsage();
@@ -54,6 +57,7 @@ export async function runAgent(args: RunArgs): Promise<number> {
     ...session,
     maxConsecutiveToolFailures,
     maxIterations,
+    maxBudgetUsd,
     enableSkillSearchInstruction: args.skillSearch,
     recordInterruptions: true,
     mcpConfig,

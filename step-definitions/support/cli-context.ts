@@ -203,6 +203,7 @@ export class CliContext implements Narrating {
       '<work>': await this.dir('work'),
       // Another project directory, for what depends on the directory a command runs for.
       '<other>': await this.dir('other'),
+      '<home>': await this.dir('home'),
     };
     for (const [name, value] of this.saved) values[`<${name}>`] = value;
     return splitCommandLine(commandLine).map((word) => {
