@@ -50,9 +50,10 @@ async function pickFromList(context: ReplContext, sessions: SessionSummary[]): P
   const answer = await context.ask(`${USAGE}\n${list}\nResume which session? (number or id; Enter cancels) `);
   const choice = answer?.trim();
   if (!choice) return shown('Cancelled.');
-  const byNumber = /^\d+$/.test(choice) ? sessions[Number(choice) - 1] : undefined;
-  const byId = sessions.filter((session) => session.id.startsWith(choice) || session.id.endsWith(choice));
-  const chosen = byNumber ?? (byId.length === 1 ? byId[0] : undefined);
+  // A number is a position in the list, never a fragment of an id (ids end in digits too).
+  const isNumber = /^\d+$/.test(choice);
+  const byId = isNumber ? [] : sessions.filter((session) => session.id.startsWith(choice) || (choice.length >= 4 && session.id.endsWith(choice)));
+  const chosen = isNumber ? sessions[Number(choice) - 1] : byId.length === 1 ? byId[0] : undefined;
   if (!chosen) return shown(`Invalid selection: ${choice} (a number from 1 to ${sessions.length}, or an id from the list)`);
   return resume(context, chosen.id);
 }

@@ -37,7 +37,8 @@ export async function resolveSessionRef(store: SessionStore, ref: string, option
   }
   const exact = sessions.find((session) => session.id === ref);
   if (exact) return exact;
-  const matches = sessions.filter((session) => session.id.startsWith(ref) || session.id.endsWith(ref));
+  // The tail (the 8 hex characters a list shows) counts from 4 characters on: a digit or two would match by chance.
+  const matches = sessions.filter((session) => session.id.startsWith(ref) || (ref.length >= 4 && session.id.endsWith(ref)));
   if (matches.length === 1) return matches[0]!;
   if (matches.length > 1)
     throw new AmbiguousSessionError(
