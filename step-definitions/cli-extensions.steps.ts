@@ -1,10 +1,9 @@
 // The CLI with MCP servers and skills (features/cli/cli-extensions.feature): the built CLI as a subprocess,
 // real servers from npm, served over stdio or over HTTP on 127.0.0.1.
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { Given, Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { CliContext } from './support/cli-context';
+import { addCliServer } from './support/cli-mcp-config';
 import { ExtensionsContext } from './support/extensions-context';
 import { RecordingProxy, startHttpServer } from './support/mcp-servers';
 import type { SynapseWorld } from './support/world';
@@ -15,17 +14,6 @@ const fail = (world: SynapseWorld) => `\n${cli(world).describe()}`;
 
 /** The HTTP server (or the proxy in front of it) a scenario started, and the proxy's record. */
 const http = new WeakMap<SynapseWorld, { url: string; proxy?: RecordingProxy }>();
-/** The servers each CLI config file of the scenario defines so far. */
-const configs = new WeakMap<SynapseWorld, Map<string, Record<string, unknown>>>();
-
-async function addCliServer(world: SynapseWorld, file: string, name: string, server: unknown): Promise<void> {
-  if (!configs.has(world)) configs.set(world, new Map());
-  const servers = configs.get(world)!.get(file) ?? {};
-  servers[name] = server;
-  configs.get(world)!.set(file, servers);
-  await writeFile(join(await cli(world).dir('work'), file), JSON.stringify({ mcpServers: servers }, null, 2));
-}
-
 Given('CLI 工作目录的 {string} 中有 MCP 服务器 {string}：server-everything', async function (this: SynapseWorld, file: string, name: string) {
   await addCliServer(this, file, name, ext(this).stdioServer('everything'));
 });

@@ -8,6 +8,7 @@ import type { McpClientCallbacks } from './mcp/mcp-client-requests';
 import { createMcpHandler } from './mcp/mcp-commands';
 import { McpManager } from './mcp/mcp-manager';
 import { McpToolsCache } from './mcp/mcp-tools-cache';
+import { OAuthStore } from './mcp/oauth-store';
 import { createSkillHandler } from './skills/skill-commands';
 import { SkillLibrary } from './skills/skill-library';
 
@@ -53,6 +54,7 @@ export class Extensions {
       callTimeoutMs: options.mcpCallTimeoutMs,
       ...(cachePath ? { toolsCache: new McpToolsCache(cachePath) } : {}),
       callbacks: options.mcpCallbacks,
+      logins: new OAuthStore(join(home, '.synapse', 'mcp', 'oauth')),
     });
     this.skills = new SkillLibrary(skillDirectories({ cwd, home, skillsDirs: options.skillsDirs }));
     this.handlers = {

@@ -6,6 +6,8 @@ import { isStdio, type McpServerConfig } from './mcp-config';
 import { McpLookupError, McpServerError } from './mcp-errors';
 import type { McpClientCallbacks } from './mcp-client-requests';
 import type { CallOutcome, McpConnection, ServerState } from './mcp-connection';
+import type { McpLoginOptions, McpLoginOutcome } from './mcp-login';
+import type { OAuthStore } from './oauth-store';
 import type { McpToolsCache } from './mcp-tools-cache';
 import { timerDelay } from '../../timer-delay';
 
@@ -29,6 +31,8 @@ export interface McpManagerOptions {
   callbacks?: McpClientCallbacks;
   /** Where `${VAR}` in the config is looked up. Default: process.env (what the user started us with). */
   variables?: NodeJS.ProcessEnv;
+  /** The saved OAuth logins of remote servers (`synapse mcp login`); without it no login is sent or made. */
+  logins?: OAuthStore;
 }
 
 /** What `mcp:list` and `synapse mcp list` show of one server. */
@@ -81,6 +85,10 @@ export class McpManager {
   /** The config files looked at, highest precedence first. */
   get configFiles(): string[] {
     return this.options.configFiles;
+  }
+
+  get connectTimeoutMs(): number {
+    return timerDelay(this.options.connectTimeoutMs ?? positiveIntFromEnv('SYNAPSE_MCP_CONNECT_TIMEOUT', 30_000));
   }
 
   get callTimeoutMs(): number {
@@ -171,6 +179,19 @@ export class McpManager {
     return [...this.connections.values()].flatMap((connection) => (connection.pid ? [connection.pid] : []));
   }
 
+  /** `synapse mcp login <server>`: the OAuth flow (see mcp-login), its tokens saved for later runs. */
+  async login(name: string, options: Omit<McpLoginOptions, 'store' | 'connectTimeoutMs'>): Promise<McpLoginOutcome> {
+    const config = await this.serverConfig(name);
+    if (!this.options.logins) throw new McpServerError('MCP logins are not kept here (no login store)');
+    const { loginMcpServer } = require('./mcp-login') as typeof import('./mcp-login');
+    return loginMcpServer(config, { ...options, store: this.options.logins, connectTimeoutMs: this.connectTimeoutMs });
+  }
+
+  /** `synapse mcp logout <server>`: forgets its saved login; false when there was none. */
+  async logout(name: string): Promise<boolean> {
+    return (await this.options.logins?.remove(name)) ?? false;
+  }
+
   /** Ends every server this manager started; later calls fail. */
   async close(): Promise<void> {
     this.closed = true;
@@ -181,14 +202,7 @@ export class McpManager {
   private async connection(name: string): Promise<McpConnection> {
     const existing = this.connections.get(name);
     if (existing) return existing;
-    const { servers, errors } = await this.configuration();
-    const config = servers.find((server) => server.name === name);
-    if (!config) {
-      const known = servers.map((server) => server.name);
-      const broken = errors.filter((error) => error.includes(`mcpServers.${name}`));
-      const detail = broken.length ? ` Its configuration is invalid: ${broken.join('; ')}` : '';
-      throw new McpLookupError(`Unknown MCP server "${name}". Configured servers: ${known.join(', ') || '(none)'}.${detail}`);
-    }
+    const config = await this.serverConfig(name);
     if (this.closed) throw new McpLookupError(`MCP servers are closed; "${name}" cannot start`);
     if (config.server.disabled) throw new McpServerError(`MCP server "${name}" is disabled ("disabled": true in ${config.source})`);
     // Two first uses at once (parallel sub-agents) share one connection: look again after the await above.
@@ -199,7 +213,7 @@ export class McpManager {
     const connection = new McpConnection(config, {
       env: this.options.env,
       cwd: this.options.cwd,
-      connectTimeoutMs: () => timerDelay(this.options.connectTimeoutMs ?? positiveIntFromEnv('SYNAPSE_MCP_CONNECT_TIMEOUT', 30_000)),
+      connectTimeoutMs: () => this.connectTimeoutMs,
       onTools: (tools) =>
         void this.options.toolsCache?.remember(
           config,
@@ -207,9 +221,21 @@ export class McpManager {
         ),
       callbacks: this.options.callbacks ?? {},
       root: () => this.root,
+      logins: this.options.logins,
     });
     this.connections.set(name, connection);
     return connection;
+  }
+
+  /** A configured server by name; an unknown one is an McpLookupError naming those that exist. */
+  private async serverConfig(name: string): Promise<McpServerConfig> {
+    const { servers, errors } = await this.configuration();
+    const config = servers.find((server) => server.name === name);
+    if (config) return config;
+    const known = servers.map((server) => server.name);
+    const broken = errors.filter((error) => error.includes(`mcpServers.${name}`));
+    const detail = broken.length ? ` Its configuration is invalid: ${broken.join('; ')}` : '';
+    throw new McpLookupError(`Unknown MCP server "${name}". Configured servers: ${known.join(', ') || '(none)'}.${detail}`);
   }
 }
 
