@@ -1,11 +1,12 @@
 // The CLI with MCP servers and skills (features/cli/cli-extensions.feature): the built CLI as a subprocess,
 // real servers from npm, served over stdio or over HTTP on 127.0.0.1.
-import { Given, Then } from '@cucumber/cucumber';
+import { type DataTable, Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import { CliContext } from './support/cli-context';
+import { CLI_ENTRY, CliContext, ensureFreshBuild } from './support/cli-context';
 import { addCliServer } from './support/cli-mcp-config';
 import { ExtensionsContext } from './support/extensions-context';
 import { RecordingProxy, startHttpServer } from './support/mcp-servers';
+import { runOnTerminalSteps } from './support/pseudo-terminal';
 import type { SynapseWorld } from './support/world';
 
 const cli = (world: SynapseWorld) => world.use(CliContext);
@@ -65,4 +66,23 @@ Then('CLI JSON 输出中命令 {string} 的结果应该包含 {string}', functio
   const result = finished!.result as { isError: boolean; output: string };
   expect(result.isError, fail(this)).to.equal(false);
   expect(result.output, fail(this)).to.include(text);
+});
+
+/** Keys named in a table: `回车`, `下`, or text typed as it is. */
+const TERMINAL_KEYS: Record<string, string> = { 回车: '\r', 下: '\x1b[B' };
+
+When('CLI 在伪终端里运行 synapse {string}，依次回答:', async function (this: SynapseWorld, commandLine: string, table: DataTable) {
+  await ensureFreshBuild();
+  const context = cli(this);
+  const args = await context.parseArgs(commandLine);
+  const steps = table.hashes().map((row) => ({
+    prompt: row.提示!,
+    keys: row
+      .按键!.split('、')
+      .map((key) => TERMINAL_KEYS[key] ?? key)
+      .join(''),
+  }));
+  const started = performance.now();
+  const run = await runOnTerminalSteps([process.execPath, CLI_ENTRY, ...args], { cwd: await context.dir('work'), env: await context.env(), steps });
+  context.last = { args, stdout: run.screen, stderr: run.screen, exitCode: run.exitCode, signal: null, durationMs: performance.now() - started };
 });

@@ -123,3 +123,15 @@ Feature: synapse 与扩展：mcp:*、skill:*、synapse mcp list 与 synapse skil
     When CLI 运行 synapse "exec --skills-dir fixtures/skills 'skill:word-count:count notes.txt'"
     Then CLI 退出码应该是 0
     And CLI 标准输出应该包含 "0        3       13  notes.txt"
+
+  Scenario: 终端上的人回答 MCP 服务器的征询：先选回答，再填必填字段，可选字段可以跳过；结果回到服务器
+    Given CLI 工作目录的 "mcp_servers.json" 中有 MCP 服务器 "everything"：server-everything
+    When CLI 在伪终端里运行 synapse "exec mcp:everything:trigger-elicitation-request"，依次回答:
+      | 提示                                          | 按键       |
+      | MCP server "everything" asks: Please provide  | 回车       |
+      | String                                        | Ada、回车  |
+      | Also fill in the 12 optional fields?          | 回车       |
+    Then CLI 退出码应该是 0
+    And CLI 标准输出应该包含 "\"name\": \"Ada\""
+    And CLI 标准输出应该包含 "[mcp] MCP server \"everything\" asked a person for input (\"Please provide inputs for the following fields:\"): accept"
+    And 本场景不应有 MCP 服务器进程在运行
