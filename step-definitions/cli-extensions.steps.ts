@@ -86,3 +86,8 @@ When('CLI 在伪终端里运行 synapse {string}，依次回答:', async functio
   const run = await runOnTerminalSteps([process.execPath, CLI_ENTRY, ...args], { cwd: await context.dir('work'), env: await context.env(), steps });
   context.last = { args, stdout: run.screen, stderr: run.screen, exitCode: run.exitCode, signal: null, durationMs: performance.now() - started };
 });
+
+Then('CLI JSON 输出中的技能应该正好是 {string}', function (this: SynapseWorld, names: string) {
+  const skills = (cli(this).jsonLines.at(-1)!.skills as Array<{ name: string }>).map((skill) => skill.name);
+  expect(skills, fail(this)).to.deep.equal(names.split(', '));
+});

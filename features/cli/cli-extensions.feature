@@ -135,3 +135,23 @@ Feature: synapse 与扩展：mcp:*、skill:*、synapse mcp list 与 synapse skil
     And CLI 标准输出应该包含 "\"name\": \"Ada\""
     And CLI 标准输出应该包含 "[mcp] MCP server \"everything\" asked a person for input (\"Please provide inputs for the following fields:\"): accept"
     And 本场景不应有 MCP 服务器进程在运行
+
+  Scenario: 试用如新用户：run 经由脚本化的模型调用采样工具，--approve-all 批准采样，同一份脚本也回答服务器的采样请求
+    When CLI 运行 synapse "run --no-session --json --approve-all --mcp-config fixtures/mcp-everything.json --fixture fixtures/demo-mcp-sampling.json 'Let the server sample'"
+    Then CLI 退出码应该是 0
+    And CLI JSON 输出中命令 "mcp:everything:trigger-sampling-request --prompt \"name a colour\" --maxTokens 20" 的结果应该包含 "\"text\": \"teal\""
+    And CLI JSON 输出中命令 "mcp:everything:trigger-sampling-request --prompt \"name a colour\" --maxTokens 20" 的结果应该包含 "[mcp] MCP server \"everything\" used the model (sampling): scripted-demo answered"
+    And CLI JSON 输出的最后一行应该是 isError 为 false 的 result，文本包含 "the model said teal"
+
+  Scenario: 试用如新用户：照公开示例仓库的样子写成的技能目录，每个合规的技能都能加载，脚本照常运行；不合规的说明原因
+    When CLI 运行 synapse "skills list --json --skills-dir fixtures/skills-public-style"
+    Then CLI 退出码应该是 0
+    And CLI JSON 输出中的技能应该正好是 "brand-guidelines, docx, mcp-builder, pdf, skill-creator, webapp-testing"
+    And CLI JSON 输出的最后一行的 "warnings" 应该包含 "template/SKILL.md: skipped: name \"template-skill\" must equal the folder name \"template\""
+    And CLI JSON 输出的最后一行的 "warnings" 应该包含 "skill-creator/SKILL.md: the front matter is not strict YAML (an unquoted \": \" in description); read leniently"
+    When CLI 运行 synapse "exec --skills-dir fixtures/skills-public-style 'skill:skill-creator:quick_validate ../pdf'"
+    Then CLI 标准输出应该是 "../pdf: valid"
+    When CLI 运行 synapse "exec --skills-dir fixtures/skills-public-style 'skill:docx:office/unpack report.docx out'"
+    Then CLI 标准输出应该是 "unpack report.docx out"
+    When CLI 运行 synapse "exec --skills-dir fixtures/skills-public-style 'skill:load mcp-builder'"
+    Then CLI 标准输出应该包含 "reference/mcp_best_practices.md"
