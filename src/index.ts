@@ -109,6 +109,9 @@ export type { McpClientCallbacks, McpElicitationAnswer, McpElicitationRequest, M
 export { loadMcpConfig, type McpConfig, type McpServerConfig } from './extensions/mcp/mcp-config';
 export { McpManager, type McpListing, type McpServerListing } from './extensions/mcp/mcp-manager';
 export { McpLookupError, McpServerError } from './extensions/mcp/mcp-errors';
+export type { McpLoginOptions, McpLoginOutcome } from './extensions/mcp/mcp-login';
+export { openBrowser } from './extensions/mcp/open-browser';
+export { OAuthStore, OAuthStoreError } from './extensions/mcp/oauth-store';
 export { SkillLibrary } from './extensions/skills/skill-library';
 export { parseSkillFile } from './extensions/skills/skill-file';
 export type { Skill } from './extensions/skills/skill';
