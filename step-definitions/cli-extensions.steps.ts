@@ -69,7 +69,7 @@ Then('CLI JSON 输出中命令 {string} 的结果应该包含 {string}', functio
 });
 
 /** Keys named in a table: `回车`, `下`, or text typed as it is. */
-const TERMINAL_KEYS: Record<string, string> = { 回车: '\r', 下: '\x1b[B' };
+const TERMINAL_KEYS: Record<string, string> = { 回车: '\r', 下: '\x1b[B', 空格: ' ', 退格: '\x7f' };
 
 When('CLI 在伪终端里运行 synapse {string}，依次回答:', async function (this: SynapseWorld, commandLine: string, table: DataTable) {
   await ensureFreshBuild();

@@ -155,3 +155,34 @@ Feature: synapse 与扩展：mcp:*、skill:*、synapse mcp list 与 synapse skil
     Then CLI 标准输出应该是 "unpack report.docx out"
     When CLI 运行 synapse "exec --skills-dir fixtures/skills-public-style 'skill:load mcp-builder'"
     Then CLI 标准输出应该包含 "reference/mcp_best_practices.md"
+
+  Scenario: 终端上填写征询的全部字段：是非、默认值、数字的范围（超出时当场指出）、单选与多选（带标题的选项、旧式 enumNames）
+    Given CLI 工作目录的 "mcp_servers.json" 中有 MCP 服务器 "everything"：server-everything
+    When CLI 在伪终端里运行 synapse "exec mcp:everything:trigger-elicitation-request"，依次回答:
+      | 提示                                     | 按键                  |
+      | MCP server "everything" asks: Please     | 回车                  |
+      | String (Your full, legal name)           | Ada、回车             |
+      | Also fill in the 12 optional fields?     | y、回车               |
+      | Boolean (Agree to the terms              | y、回车               |
+      | String with default                      | 回车                  |
+      | String with email format                 | ada@example.org、回车 |
+      | String with uri format                   | 回车                  |
+      | String with date format                  | 回车                  |
+      | Integer (Your favorite integer           | 500、回车             |
+      | at most 100                              | 退格、退格、退格、7、回车 |
+      | Number in range 1-1000                   | 回车                  |
+      | Untitled Single Select Enum              | 下、回车              |
+      | Untitled Multiple Select Enum            | 回车                  |
+      | Titled Single Select Enum                | 回车                  |
+      | Titled Multiple Select Enum              | 下、空格、回车        |
+      | Legacy Titled Single Select Enum         | 下、下、回车          |
+    Then CLI 退出码应该是 0
+    And CLI 标准输出应该包含 "- Agreed to terms: true"
+    And CLI 标准输出应该包含 "- Email: ada@example.org"
+    And CLI 标准输出应该包含 "- Favorite Integer: 7"
+    And CLI 标准输出应该包含 "- Favorite Number: 3.14"
+    And CLI 标准输出应该包含 "\"untitledSingleSelectEnum\": \"Rachel\""
+    And CLI 标准输出应该包含 "\"Guitar\""
+    And CLI 标准输出应该包含 "\"titledSingleSelectEnum\": \"hero-1\""
+    And CLI 标准输出应该包含 "\"legacyTitledEnum\": \"pet-3\""
+    And CLI 标准输出应该包含 "\"fish-2\""

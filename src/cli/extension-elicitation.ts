@@ -16,6 +16,8 @@ interface FieldSchema {
   maximum?: number;
   minLength?: number;
   maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
 }
 
 /**
@@ -66,17 +68,28 @@ async function ask(request: McpElicitationRequest, server: string, context: { ou
   return { action: 'accept', content: content as McpElicitationAnswer['content'] };
 }
 
-/** One field's value, typed as its schema says; an optional field left empty is undefined. */
+/** One field's value, typed as its schema says, its default offered; an optional field left empty is undefined. */
 async function askField(prompts: typeof import('@inquirer/prompts'), name: string, field: FieldSchema, required: boolean, context: object): Promise<unknown> {
   const message = `${field.title ?? name}${field.description ? ` (${field.description})` : ''}`;
+  if (field.type === 'array') {
+    const defaults = Array.isArray(field.default) ? field.default : [];
+    const choices = (choicesOf({ enum: field.items?.enum, oneOf: field.items?.anyOf }) ?? []).map((choice) => ({ ...choice, checked: defaults.includes(choice.value) }));
+    return prompts.checkbox({ message, choices, validate: (chosen) => countWithin(chosen.length, field) }, context);
+  }
   const choices = choicesOf(field);
-  if (field.type === 'array') return prompts.checkbox({ message, choices: choicesOf({ ...field, enum: field.items?.enum, oneOf: field.items?.anyOf }) ?? [], required }, context);
-  if (choices) return prompts.select({ message, choices: required ? choices : [{ name: '(none)', value: undefined }, ...choices] }, context);
+  if (choices) return prompts.select({ message, choices: required ? choices : [{ name: '(none)', value: undefined }, ...choices], default: field.default }, context);
   if (field.type === 'boolean') return prompts.confirm({ message, default: typeof field.default === 'boolean' ? field.default : false }, context);
   const numeric = field.type === 'number' || field.type === 'integer';
-  const text = await prompts.input({ message, default: field.default === undefined ? undefined : String(field.default), required, validate: (value) => validate(value, field, required) }, context);
+  const text = await prompts.input({ message, default: field.default === undefined ? undefined : String(field.default), validate: (value) => validate(value, field, required) }, context);
   if (!text) return undefined;
   return numeric ? Number(text) : text;
+}
+
+/** Between minItems and maxItems choices. */
+function countWithin(count: number, field: FieldSchema): true | string {
+  if (field.minItems !== undefined && count < field.minItems) return `choose at least ${field.minItems}`;
+  if (field.maxItems !== undefined && count > field.maxItems) return `choose at most ${field.maxItems}`;
+  return true;
 }
 
 function choicesOf(field: FieldSchema): Array<{ name: string; value: unknown }> | undefined {
