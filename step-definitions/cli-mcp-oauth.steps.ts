@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import { CliContext } from './support/cli-context';
 import { addCliServer } from './support/cli-mcp-config';
 import { ExtensionsContext } from './support/extensions-context';
-import { eventually, startOAuthServer } from './support/mcp-servers';
+import { eventually, freePort, startOAuthServer } from './support/mcp-servers';
 import type { SynapseWorld } from './support/world';
 
 const cli = (world: SynapseWorld) => world.use(CliContext);
@@ -150,4 +150,14 @@ Then('CLI 保存的登录目录中应该只有移到一旁的 {string} 登录文
   expect(files, dir).to.have.length(1);
   expect(files[0]).to.match(new RegExp(`^${name}\\.json\\.bad-\\d+$`));
   expect(await readFile(join(dir, files[0]!), 'utf8')).to.equal(original);
+});
+
+Given('CLI 工作目录的 {string} 中有 MCP 服务器 {string}，URL 指向 127.0.0.1 上没有人监听的端口', async function (this: SynapseWorld, file: string, name: string) {
+  await addCliServer(this, file, name, { url: `http://127.0.0.1:${await freePort()}/mcp` });
+});
+
+Given('CLI 模型先用 Bash 执行 {string}，再执行 {string}，然后回复 {string}', async function (this: SynapseWorld, first: string, second: string, text: string) {
+  const model = await cli(this).model();
+  for (const [index, command] of [first, second].entries()) model.reply({ toolCalls: [{ id: `call_${index + 1}`, name: 'Bash', arguments: JSON.stringify({ command }) }] });
+  model.reply({ content: text });
 });

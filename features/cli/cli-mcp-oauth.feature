@@ -25,7 +25,7 @@ Feature: synapse mcp login / logout：远程 MCP 服务器的 OAuth 登录
     Then 浏览器看到的页面应该是 HTTP 200，包含 "Logged in. You can close this window"
     And CLI 退出码应该是 0
     And CLI 标准错误应该包含 "Open this URL in a browser to log in to MCP server \"secure\":"
-    And CLI 标准输出应该包含 "Logged in to MCP server \"secure\" (2 tools: whoami, echo). The login is saved in "
+    And CLI 标准输出应该包含 "Logged in to MCP server \"secure\" (3 tools: whoami, revoke-all, echo). The login is saved in "
     And CLI 保存的 "secure" 登录文件应该只有所有者可读写（文件 0600，目录 0700），且不含授权码流程的临时数据
     When CLI 用 exec 执行下面的命令:
       """
@@ -109,3 +109,27 @@ Feature: synapse mcp login / logout：远程 MCP 服务器的 OAuth 登录
     And CLI 标准错误应该包含 "secure.json is not valid (url: Invalid input: expected string, received number); it was moved to "
     And CLI 标准错误应该包含 ": run synapse mcp login secure"
     And CLI 保存的登录目录中应该只有移到一旁的 "secure" 登录文件，内容为 "{\"version\": 1, \"url\": 7}"
+
+  Scenario: 运行中令牌被吊销：之后的调用得到重新登录的那一行，而不是笼统的错误
+    When CLI 启动 synapse "mcp login secure"
+    And 浏览器打开CLI 在标准错误上打印的授权 URL，跟随重定向回到回调
+    Given CLI 模型先用 Bash 执行 "mcp:secure:revoke-all"，再执行 "mcp:secure:whoami"，然后回复 "done"
+    When CLI 运行 synapse "run --no-session --base-url <model> 'who am I?'"
+    Then CLI 退出码应该是 0
+    And CLI 模型收到的第 2 次请求中的工具结果应该包含 "every token is revoked"
+    And CLI 模型收到的第 3 次请求中的工具结果应该包含 "mcp:secure:whoami"
+    And CLI 模型收到的第 3 次请求中的工具结果应该包含 "MCP server \"secure\": its saved login is no longer accepted (expired or revoked; HTTP 401 Unauthorized): run synapse mcp login secure"
+
+  Scenario: 不要求登录的服务器：login 说明无需登录，什么也不保存；连不上的服务器：一行说明原因
+    Given server-everything 在 127.0.0.1 上以 Streamable HTTP 提供服务，前面有记录请求的代理
+    And CLI 工作目录的 "mcp_servers.json" 中有 MCP 服务器 "open"，URL 为该代理
+    When CLI 运行 synapse "mcp login open"
+    Then CLI 退出码应该是 0
+    And CLI 标准输出应该包含 "MCP server \"open\" let us in without a login (19 tools); nothing was saved."
+    And CLI 保存的登录目录中应该没有任何文件
+    Given CLI 工作目录的 "mcp_servers.json" 中有 MCP 服务器 "gone"，URL 指向 127.0.0.1 上没有人监听的端口
+    When CLI 运行 synapse "mcp login gone"
+    Then CLI 退出码应该是 1
+    And CLI 标准错误应该只有一行且包含 "synapse: login failed: MCP server \"gone\" (http://127.0.0.1:"
+    And CLI 标准错误应该包含 "cannot connect to http://127.0.0.1:"
+    And CLI 标准错误应该包含 "ECONNREFUSED"

@@ -314,7 +314,7 @@ export class McpConnection {
     if (isStdio(server)) return undefined;
     const standing = this.loginStanding();
     const refused = (error as { name?: unknown })?.name === 'UnauthorizedError' || standing.loginNeeded;
-    return refused ? new McpServerError(`MCP server "${this.name}" ${describeRemoteFailure(error, this.name, server.url, standing)}`) : undefined;
+    return refused ? new McpServerError(`MCP server "${this.name}": ${describeRemoteFailure(error, this.name, server.url, standing)}`) : undefined;
   }
 
   /** The server's last stderr lines, when it wrote any. */
