@@ -11,6 +11,7 @@ import { createCliExtensions, extensionPaths, personAtTerminal } from './extensi
 import { resolveCwd } from './global-options';
 import { interruptExitCode, onInterrupt } from './interrupt';
 import { toolSecurityOptions } from './security-options';
+import { readCliSettings } from './settings-options';
 import { ToolSecurity } from '../tools/security/tool-security';
 
 /**
@@ -27,7 +28,8 @@ export async function execOnce(args: ExecArgs): Promise<number> {
   let cancel = () => {};
   // Skill scripts run in the (sandboxed) shell: their directories must be visible in it.
   const readablePaths = skillDirectories({ cwd, skillsDirs: extensionPaths(args).skillsDirs });
-  const security = ToolSecurity.create(cwd, { ...toolSecurityOptions(args, { json: args.json, onInterrupt: () => cancel() }), readablePaths });
+  const settings = readCliSettings(args, cwd);
+  const security = ToolSecurity.create(cwd, { ...toolSecurityOptions(args, { json: args.json, onInterrupt: () => cancel(), settings }), readablePaths });
   // MCP servers and skill scripts are processes a tool starts: the same secret-free environment as the shell.
   // A person at the terminal answers what MCP servers ask (elicitation); headless, it is declined.
   const elicit = personAtTerminal(args.json) ? terminalElicitor(() => cancel()) : undefined;

@@ -12,7 +12,7 @@ import { SessionLock } from './session-lock';
 import { planRepair, type SessionRepair } from './session-repair';
 import { isTokenizerReady } from './tokenizer';
 import type { ContextStats, SessionLoadWarning, SessionUsage, UsageRound } from './types';
-import { addUsage, emptyUsage } from './usage';
+import { UsageLedger } from './usage';
 
 /**
  * One persisted conversation. History is append-only JSONL: an append writes only the new lines and a
@@ -35,9 +35,10 @@ export class Session {
   private historyBytes: number;
   private historyEndsWithNewline: boolean;
   private lastMessageEnd: number;
-  private readonly rounds: UsageRound[];
+  private readonly usageLedger: UsageLedger;
   private usageEndsWithNewline: boolean;
-  private usageTotal: Usage;
+  /** Every round read from usage.jsonl, while it has unreadable lines: what a repair writes back. */
+  private roundsToRewrite?: UsageRound[];
   /** Context stats of the first `counted.stats.messageCount` messages, whose lines end at `counted.historyBytes`. */
   private counted: { stats: ContextStats; historyBytes: number };
   private writes: Promise<unknown> = Promise.resolve();
@@ -60,10 +61,10 @@ export class Session {
     this.historyBytes = loaded.historyBytes;
     this.historyEndsWithNewline = loaded.historyEndsWithNewline;
     this.lastMessageEnd = loaded.lastMessageEnd;
-    this.rounds = loaded.rounds;
     this.usageEndsWithNewline = loaded.usageEndsWithNewline;
-    // The rounds are the record; the index's total is only a summary for listings.
-    this.usageTotal = loaded.rounds.reduce((total, round) => addUsage(total, round.usage), emptyUsage());
+    // The rounds are the record; the index's totals are only a summary for listings.
+    this.usageLedger = new UsageLedger(loaded.rounds);
+    if (loaded.unreadable.some((entry) => entry.file === 'usage.jsonl')) this.roundsToRewrite = loaded.rounds;
     this.counted = loaded.context
       ? {
           stats: {
@@ -116,8 +117,9 @@ export class Session {
       await quarantine(this.files.dir, plan.entries);
       if (plan.history) await this.rewriteHistory(plan.history);
       if (plan.rewriteUsage) {
-        await writeFileAtomic(this.files.usage, toJsonLines(this.rounds));
+        await writeFileAtomic(this.files.usage, toJsonLines(this.roundsToRewrite!));
         this.usageEndsWithNewline = true;
+        this.roundsToRewrite = undefined;
       }
       this.unreadable = [];
       this.sources = new Map();
@@ -140,7 +142,7 @@ export class Session {
   }
 
   get usage(): SessionUsage {
-    return { total: { ...this.usageTotal }, rounds: this.rounds };
+    return this.usageLedger.snapshot();
   }
 
   /**
@@ -216,8 +218,7 @@ export class Session {
     return this.enqueue(async () => {
       await appendDurably(this.files.usage, (this.usageEndsWithNewline ? '' : '\n') + toJsonLines([round]));
       this.usageEndsWithNewline = true;
-      this.rounds.push(round);
-      this.usageTotal = addUsage(this.usageTotal, round.usage);
+      this.usageLedger.add(round);
       await this.writeIndex();
     });
   }
@@ -277,7 +278,7 @@ export class Session {
       createdAt: this.createdAt,
       updatedAt: this.updatedAtTime,
       messageCount: this.history.length,
-      usage: { total: this.usageTotal, roundCount: this.rounds.length },
+      usage: { total: this.usageLedger.totals, roundCount: this.usageLedger.roundCount, byModel: this.usageLedger.modelTotals },
       context: withContext ? { ...stats, historyBytes } : null,
     };
     await writeFileAtomic(this.files.index, `${JSON.stringify(index, null, 2)}\n`);
