@@ -91,3 +91,18 @@ Then('CLI JSON 输出中的技能应该正好是 {string}', function (this: Syna
   const skills = (cli(this).jsonLines.at(-1)!.skills as Array<{ name: string }>).map((skill) => skill.name);
   expect(skills, fail(this)).to.deep.equal(names.split(', '));
 });
+
+/** The loopback model calls Bash once per command, one round each (ids call_1, call_2...), then answers `text`. */
+async function scriptBashCalls(world: SynapseWorld, commands: string[], text: string): Promise<void> {
+  const model = await cli(world).model();
+  for (const [index, command] of commands.entries()) model.reply({ toolCalls: [{ id: `call_${index + 1}`, name: 'Bash', arguments: JSON.stringify({ command }) }] });
+  model.reply({ content: text });
+}
+
+Given('CLI 模型先用 Bash 执行 {string}，然后回复 {string}', async function (this: SynapseWorld, command: string, text: string) {
+  await scriptBashCalls(this, [command], text);
+});
+
+Given('CLI 模型先用 Bash 执行 {string}，再执行 {string}，然后回复 {string}', async function (this: SynapseWorld, first: string, second: string, text: string) {
+  await scriptBashCalls(this, [first, second], text);
+});

@@ -155,9 +155,3 @@ Then('CLI 保存的登录目录中应该只有移到一旁的 {string} 登录文
 Given('CLI 工作目录的 {string} 中有 MCP 服务器 {string}，URL 指向 127.0.0.1 上没有人监听的端口', async function (this: SynapseWorld, file: string, name: string) {
   await addCliServer(this, file, name, { url: `http://127.0.0.1:${await freePort()}/mcp` });
 });
-
-Given('CLI 模型先用 Bash 执行 {string}，再执行 {string}，然后回复 {string}', async function (this: SynapseWorld, first: string, second: string, text: string) {
-  const model = await cli(this).model();
-  for (const [index, command] of [first, second].entries()) model.reply({ toolCalls: [{ id: `call_${index + 1}`, name: 'Bash', arguments: JSON.stringify({ command }) }] });
-  model.reply({ content: text });
-});

@@ -186,3 +186,15 @@ Feature: synapse 与扩展：mcp:*、skill:*、synapse mcp list 与 synapse skil
     And CLI 标准输出应该包含 "\"titledSingleSelectEnum\": \"hero-1\""
     And CLI 标准输出应该包含 "\"legacyTitledEnum\": \"pet-3\""
     And CLI 标准输出应该包含 "\"fish-2\""
+
+  Scenario: synapse run 在终端上同样把服务器的征询交给人回答，回答回到模型收到的工具结果
+    Given CLI 工作目录的 "mcp_servers.json" 中有 MCP 服务器 "everything"：server-everything
+    And CLI 模型先用 Bash 执行 "mcp:everything:trigger-elicitation-request"，然后回复 "Thanks, Ada."
+    When CLI 在伪终端里运行 synapse "run --no-session --base-url <model> 'Ask me for my details'"，依次回答:
+      | 提示                                     | 按键      |
+      | MCP server "everything" asks: Please     | 回车      |
+      | String (Your full, legal name)           | Ada、回车 |
+      | Also fill in the 12 optional fields?     | 回车      |
+    Then CLI 退出码应该是 0
+    And CLI 模型收到的第 2 次请求中的工具结果应该包含 "- Name: Ada"
+    And CLI 模型收到的第 2 次请求中的工具结果应该包含 "asked a person for input (\"Please provide inputs for the following fields:\"): accept"
