@@ -10,6 +10,7 @@ Feature: synapse mcp login / logout：远程 MCP 服务器的 OAuth 登录
 
   Background:
     Given OAuth 保护的 MCP 服务器在 127.0.0.1 上提供服务，CLI 工作目录的 "mcp_servers.json" 中的 "secure" 指向它
+    And CLI 的信任记录里有工作目录
 
   Scenario: 没有登录时一行话指出命令；无显示器的机器上打印授权 URL，浏览器回到回调后令牌保存，之后的调用带上令牌
     When CLI 用 exec 执行下面的命令:

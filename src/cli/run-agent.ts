@@ -21,6 +21,7 @@ import { systemPromptOptions } from './run-instructions';
 import type { RunOutcome, RunRenderer } from './run-renderer';
 import { JsonRunRenderer } from './run-renderer-json';
 import { PeopleRunRenderer, QuietRunRenderer } from './run-renderer-people';
+import { projectTrustOptions } from './project-trust-prompt';
 import { openRunSession } from './run-session';
 import { resolveSessionsDir } from './session-options';
 import { toolSecurityOptions } from './security-options';
@@ -61,6 +62,7 @@ export async function runAgent(args: RunArgs): Promise<number> {
     enableSkillSearchInstruction: args.skillSearch,
     mcpConfig,
     skillsDirs,
+    ...projectTrustOptions(args, Boolean(args.json)),
     // A person at the terminal answers what MCP servers ask (elicitation); headless, it is declined.
     mcpElicit: personAtTerminal(Boolean(args.json)) ? terminalElicitor(() => controller.abort()) : undefined,
     onEvent: (event) => {
