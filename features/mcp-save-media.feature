@@ -4,6 +4,10 @@ Feature: mcp:<server>:<tool> --save <dir>：把结果里的图片与音频存成
   结果中每个图片、音频与二进制资源（在 content 里，或在结构化内容里）写成 <dir> 下的新文件，文件名由工具名、
   序号与媒体类型组成（`read_media_file-1.png`），已有的文件从不覆盖，结果里逐行说明存到了哪里。写文件与
   `write` 命令同一个入口、同一套规则：工作区写沙箱里只能写进工作区（按真实路径判断），只读的 Router 不写。
+  这些场景的项目都受信任（见 features/security/project-trust.feature）。
+
+  Background:
+    Given 本场景的扩展层信任项目
 
   Scenario: read_media_file 的 300 KiB PNG 存进 shots/，字节与原文件相同；再存一次得到新文件名，不覆盖
     Given 项目配置中有 MCP 服务器 "files"：server-filesystem，根目录为工作区

@@ -9,11 +9,10 @@ export interface TerminalRun {
 
 /**
  * Runs a program on a real pseudo-terminal through util-linux `script`, so it sees a TTY on stdin,
- * stdout and stderr. When the prompt `? <prompt>` shows up (as @inquirer/prompts renders a question; the
- * same words in an event line printed before it do not count), `keys` are typed; the run then goes on to its end.
+ * stdout and stderr. When `prompt` shows up, `keys` are typed; the run then goes on to its end.
  */
 export function runOnTerminal(argv: string[], options: { cwd: string; env: NodeJS.ProcessEnv; prompt: string; keys: string; timeoutMs?: number }): Promise<TerminalRun> {
-  return runOnTerminalSteps(argv, { ...options, steps: [{ prompt: `? ${options.prompt}`, keys: options.keys }] });
+  return runOnTerminalSteps(argv, { ...options, steps: [{ prompt: options.prompt, keys: options.keys }] });
 }
 
 /** As runOnTerminal, with several prompts in turn: each one's keys are typed once it shows up after the previous one. */
