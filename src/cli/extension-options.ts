@@ -24,7 +24,7 @@ export const extensionOptions = {
   },
 } as const;
 
-/** `--trust-project`, on the commands that may start what the project's own files configure (run, exec, mcp list). */
+/** `--trust-project`, on the commands that may start what the project's own files configure (run, exec, mcp list, mcp login). */
 export const trustOption = {
   'trust-project': {
     type: 'boolean',

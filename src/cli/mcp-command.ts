@@ -20,7 +20,7 @@ const list: CommandModule<object, McpArgs> = {
 const login: CommandModule<object, McpArgs> = {
   command: 'login <server>',
   describe: 'Log in to a remote MCP server with OAuth (a browser, or the printed URL); the tokens are saved under ~/.synapse/mcp/oauth',
-  builder: (yargs: Argv) => yargs.positional('server', { type: 'string', describe: 'The server name in the MCP config' }).options({ ...cwdOption, ...extensionOptions }) as never,
+  builder: (yargs: Argv) => yargs.positional('server', { type: 'string', describe: 'The server name in the MCP config' }).options({ ...cwdOption, ...extensionOptions, ...trustOption }) as never,
   handler: async (args) => {
     const { loginToMcpServer } = require('./extension-actions') as typeof import('./extension-actions');
     process.exitCode = await loginToMcpServer(args);
