@@ -116,6 +116,9 @@ export { loadMcpConfig, type McpConfig, type McpServerConfig } from './extension
 export { McpManager, type McpConfiguration, type McpListing, type McpServerListing } from './extensions/mcp/mcp-manager';
 export { ProjectTrust, trustedProjectsFile, type ProjectTrustDecision, type ProjectTrustOptions, type ProjectTrustRequest } from './settings/project-trust';
 export { McpLookupError, McpServerError } from './extensions/mcp/mcp-errors';
+export type { McpLoginOptions, McpLoginOutcome } from './extensions/mcp/mcp-login';
+export { openBrowser } from './extensions/mcp/open-browser';
+export { OAuthStore, OAuthStoreError } from './extensions/mcp/oauth-store';
 export { SkillLibrary } from './extensions/skills/skill-library';
 export { parseSkillFile } from './extensions/skills/skill-file';
 export type { Skill } from './extensions/skills/skill';

@@ -10,7 +10,8 @@ import { describeError, exitCodeFor, isInterruptCode, reportError } from './erro
 import { ExitCode } from './exit-codes';
 import { resolveCwd } from './global-options';
 import { checkOutputFile } from './input-files';
-import { extensionPaths } from './extension-options';
+import { terminalElicitor } from './extension-elicitation';
+import { extensionPaths, personAtTerminal } from './extension-options';
 import { interruptedBy, onInterrupt } from './interrupt';
 import { connectModel } from './model-client';
 import { positiveNumberOption, wholeNumberOption } from './number-option';
@@ -64,6 +65,8 @@ export async function runAgent(args: RunArgs): Promise<number> {
     mcpConfig,
     skillsDirs,
     ...projectTrustOptions(args, Boolean(args.json)),
+    // A person at the terminal answers what MCP servers ask (elicitation); headless, it is declined.
+    mcpElicit: personAtTerminal(Boolean(args.json)) ? terminalElicitor(() => controller.abort()) : undefined,
     onEvent: (event) => {
       summary.observe(event);
       if (event.type === 'usage') usage = addUsage(usage, event.usage);

@@ -170,6 +170,8 @@ export class CliContext implements Narrating {
   interruptedToolPid?: number;
   /** Values captured by steps (a session id), for `<name>` placeholders in later commands. */
   readonly saved = new Map<string, string>();
+  /** Variables every synapse process of the scenario gets (set by steps). */
+  readonly environment: Record<string, string> = {};
   private loopback?: LoopbackModel;
   /** Every synapse process of the scenario that has ended. */
   private readonly runs: CliRun[] = [];
@@ -213,8 +215,10 @@ export class CliContext implements Narrating {
   }
 
   async env(extra: Record<string, string> = {}): Promise<NodeJS.ProcessEnv> {
-    const env: NodeJS.ProcessEnv = { ...process.env, HOME: await this.dir('home'), SYNAPSE_SESSIONS_DIR: await this.dir('sessions'), ...extra };
-    for (const name of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'SYNAPSE_MODEL', 'NO_COLOR', 'FORCE_COLOR'] as const) if (!(name in extra)) delete env[name];
+    const given = { ...this.environment, ...extra };
+    const env: NodeJS.ProcessEnv = { ...process.env, HOME: await this.dir('home'), SYNAPSE_SESSIONS_DIR: await this.dir('sessions'), ...given };
+    // No model settings of the developer's, and no display: a test never opens a browser on the machine.
+    for (const name of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'SYNAPSE_MODEL', 'NO_COLOR', 'FORCE_COLOR', 'DISPLAY', 'WAYLAND_DISPLAY'] as const) if (!(name in given)) delete env[name];
     return env;
   }
 
