@@ -178,7 +178,7 @@ export class CliContext implements Narrating {
 
   constructor(private readonly world: SynapseWorld) {}
 
-  async dir(name: 'work' | 'sessions' | 'home'): Promise<string> {
+  async dir(name: 'work' | 'sessions' | 'home' | 'other'): Promise<string> {
     const path = join(await this.world.tempDir(), name);
     await mkdir(path, { recursive: true });
     return path;
@@ -203,6 +203,8 @@ export class CliContext implements Narrating {
       '<model>': this.loopback ? await this.loopback.start() : '<model: no loopback model in this scenario>',
       '<sessions>': await this.dir('sessions'),
       '<work>': await this.dir('work'),
+      // Another project directory, for what depends on the directory a command runs for.
+      '<other>': await this.dir('other'),
       '<home>': await this.dir('home'),
     };
     for (const [name, value] of this.saved) values[`<${name}>`] = value;
@@ -220,10 +222,12 @@ export class CliContext implements Narrating {
     return env;
   }
 
-  async start(commandLine: string, options: { stdin?: string; env?: Record<string, string> } = {}): Promise<RunningCli> {
+  async start(commandLine: string, options: { stdin?: string | Buffer; env?: Record<string, string>; wrapper?: string[] } = {}): Promise<RunningCli> {
     await ensureFreshBuild(); // done by the @cli Before hook already; here for a scenario without the tag
     const args = await this.parseArgs(commandLine);
-    const child = spawn(process.execPath, [CLI_ENTRY, ...args], { cwd: await this.dir('work'), env: await this.env(options.env), stdio: 'pipe' });
+    // A wrapper (bwrap with a read-only mount, say) runs the CLI inside it.
+    const [program, ...programArgs] = [...(options.wrapper ?? []), process.execPath, CLI_ENTRY, ...args];
+    const child = spawn(program!, programArgs, { cwd: await this.dir('work'), env: await this.env(options.env), stdio: 'pipe' });
     child.stdin.end(options.stdin ?? '');
     const running = new RunningCli(child, args);
     this.running = running;
@@ -237,7 +241,7 @@ export class CliContext implements Narrating {
     return running;
   }
 
-  async run(commandLine: string, options: { stdin?: string; env?: Record<string, string> } = {}): Promise<CliRun> {
+  async run(commandLine: string, options: { stdin?: string | Buffer; env?: Record<string, string>; wrapper?: string[] } = {}): Promise<CliRun> {
     this.last = await (await this.start(commandLine, options)).exited;
     return this.last;
   }
