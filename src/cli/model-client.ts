@@ -49,9 +49,7 @@ export function connectModel(args: ModelArgs, options: { skipReplies?: number; s
 /** A model is reachable only with a key, a base URL (local servers take any key) or a fixture: otherwise say how to give one. */
 export function requireModelAccess(args: ModelArgs, settings: Settings = {}): void {
   if (args.fixture || args.apiKey || process.env.OPENAI_API_KEY || settings.apiKey || args.baseUrl || process.env.OPENAI_BASE_URL || settings.baseURL) return;
-  throw new CliError(
-    'no API key: set OPENAI_API_KEY, pass --api-key or put "apiKey" in ~/.synapse/settings.json; point --base-url at a local server; or try --fixture fixtures/demo-write-file.json',
-  );
+  throw new CliError('no API key: set OPENAI_API_KEY, pass --api-key or put "apiKey" in ~/.synapse/settings.json; point --base-url at a local server; or try --fixture fixtures/demo-write-file.json');
 }
 
 function checkUrl(url: string): void {
