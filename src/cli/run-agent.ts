@@ -10,7 +10,8 @@ import { describeError, exitCodeFor, isInterruptCode, reportError } from './erro
 import { ExitCode } from './exit-codes';
 import { resolveCwd } from './global-options';
 import { checkOutputFile } from './input-files';
-import { extensionPaths } from './extension-options';
+import { terminalElicitor } from './extension-elicitation';
+import { extensionPaths, personAtTerminal } from './extension-options';
 import { interruptedBy, onInterrupt } from './interrupt';
 import { connectModel } from './model-client';
 import { positiveNumberOption, wholeNumberOption } from './number-option';
@@ -37,13 +38,14 @@ export async function runAgent(args: RunArgs): Promise<number> {
   const settings = readCliSettings(args, cwd);
   const maxBudgetUsd = positiveNumberOption(args.maxBudgetUsd, '--max-budget-usd', 'US dollars') ?? settings.settings.maxBudgetUsd;
   if (args.outputLastMessage) checkOutputFile(args.outputLastMessage, '--output-last-message');
-  const model = connectModel(args, { settings: settings.settings });
+  const { model: sessionModel, ...session } = await openRunSession(args, cwd);
+  // A resumed session goes on with its own model, unless --model says otherwise.
+  const model = connectModel({ ...args, model: args.model || sessionModel }, { settings: settings.settings });
   const instructions = await systemPromptOptions(args, cwd);
   const prompt = (await readPrompt(args, { required: true }))!;
   const { mcpConfig, skillsDirs } = extensionPaths(args);
   const controller = new AbortController();
   const security = toolSecurityOptions(args, { json: Boolean(args.json), onInterrupt: () => controller.abort(), secrets: model.apiKey ? [model.apiKey] : [], settings });
-  const session = await openRunSession(args);
   const renderer: RunRenderer = args.json ? new JsonRunRenderer() : args.quiet ? new QuietRunRenderer() : new PeopleRunRenderer();
   const summary = new RunSummary();
   let usage: Usage = emptyUsage();
@@ -59,9 +61,12 @@ export async function runAgent(args: RunArgs): Promise<number> {
     maxIterations,
     maxBudgetUsd,
     enableSkillSearchInstruction: args.skillSearch,
+    recordInterruptions: true,
     mcpConfig,
     skillsDirs,
     ...projectTrustOptions(args, Boolean(args.json)),
+    // A person at the terminal answers what MCP servers ask (elicitation); headless, it is declined.
+    mcpElicit: personAtTerminal(Boolean(args.json)) ? terminalElicitor(() => controller.abort()) : undefined,
     onEvent: (event) => {
       summary.observe(event);
       if (event.type === 'usage') usage = addUsage(usage, event.usage);

@@ -10,6 +10,8 @@ import { maxConsecutiveToolFailures } from './env-settings';
 import { CONSECUTIVE_FAILURES_MESSAGE, ConsecutiveFailurePolicy } from './failure-policy';
 import { isolateListener, warnListenerFailed } from './isolated-listener';
 import { assistantMessage, streamAssistantReply, type AssistantReply } from './model-turn';
+import { interruptionNote, type RunActivity } from './interruption-note';
+import { BASH_TOOL, userCommandNote } from './user-command-note';
 import { redactReply, redactToolEvent } from './redacted-reply';
 import { executeRound } from './round-executor';
 import { composeSystemPrompt } from './compose-system-prompt';
@@ -83,13 +85,24 @@ export class AgentRunner {
     this.tools = new Map((options.toolset ?? [new BashTool(this.ownedRouter!)]).map((tool) => [tool.name, tool]));
     // A given or resumed session has its id; a sessions directory alone asks for a new session.
     this.sessionId = options.session?.id ?? options.sessionId ?? (options.sessionsDir ? generateSessionId() : null);
-    this.persistence = new RunnerSession({ id: this.sessionId, session: options.session, resume: Boolean(options.sessionId), sessionsDir: options.sessionsDir });
+    const origin = { cwd: options.cwd ?? process.cwd(), model: options.model, baseURL: this.client.baseURL };
+    this.persistence = new RunnerSession({ id: this.sessionId, session: options.session, resume: Boolean(options.sessionId), sessionsDir: options.sessionsDir, origin });
     this.ready = this.persistence.open().then((messages) => new ConversationHistory(this.sessionId ? this.persistence : null, messages));
     this.ready.catch(() => {}); // surfaced by the first call that needs it
   }
 
   getSessionId(): string | null {
     return this.sessionId;
+  }
+
+  /** The MCP servers and skills this runner's commands reach (none with a custom toolset). */
+  get extensionLayer(): Extensions | undefined {
+    return this.extensions;
+  }
+
+  /** Whether the session is on disk (a new one is created with the first confirmed exchange). */
+  hasSavedSession(): boolean {
+    return this.persistence.current !== null;
   }
 
   /** The confirmed history (what the session holds, or would). */
@@ -130,6 +143,28 @@ export class AgentRunner {
     }
   }
 
+  /**
+   * Runs a command the user typed (chat's `!<command>`) in this runner's shell, through the same permission
+   * policy and sandbox as the model's commands, with the same tool events. The command and its output (as
+   * the model would read it: bounded, redacted) join the conversation as context for the next turn, as in
+   * Claude Code. Rejects with an AbortError when `signal` aborts.
+   */
+  async runUserCommand(command: string, { signal }: RunOptions = {}): Promise<ToolResult> {
+    if (this.running) throw new Error('AgentRunner.runUserCommand: a run is already in progress on this runner');
+    this.running = true;
+    try {
+      const history = await this.ready;
+      const call = { id: `user_${Date.now().toString(36)}`, type: 'function' as const, function: { name: BASH_TOOL, arguments: JSON.stringify({ command }) } };
+      const [result] = await executeRound([{ call, args: { command }, command, isTask: false }], this.tools, (event) => this.emit(redactToolEvent(event, this.redactor)), signal);
+      throwIfAborted(signal);
+      this.persistence.titleHint ??= `!${command}`;
+      await history.append(userCommandNote(command, result!));
+      return result!;
+    } finally {
+      this.running = false;
+    }
+  }
+
   private async loop(input: string, { signal }: RunOptions): Promise<string> {
     const history = await this.ready;
     this.extensionsPrompt = await this.listExtensions();
@@ -142,9 +177,11 @@ export class AgentRunner {
     const skillSearch = (this.options.enableSkillSearchInstruction ?? true) && !history.hasUserMessage;
     // Staged, not yet persisted: the input is confirmed together with the model's first reply to it.
     history.stage(firstUserMessage(input, skillSearch));
+    const activity: { running: string[] } = { running: [] };
     try {
-      return await this.turns(history, signal);
+      return await this.turns(history, signal, activity);
     } catch (error) {
+      if (signal?.aborted && this.options.recordInterruptions) await this.recordInterruption(history, activity);
       history.discardStaged();
       // Whatever failed once the run was aborted (a cut stream, a killed tool) failed because of the abort.
       if (signal?.aborted) throw error instanceof AbortError ? error : new AbortError('The run was interrupted');
@@ -152,7 +189,7 @@ export class AgentRunner {
     }
   }
 
-  private async turns(history: ConversationHistory, signal: AbortSignal | undefined): Promise<string> {
+  private async turns(history: ConversationHistory, signal: AbortSignal | undefined, activity: { running: string[] }): Promise<string> {
     const failures = new ConsecutiveFailurePolicy(this.options.maxConsecutiveToolFailures ?? maxConsecutiveToolFailures());
     const maxIterations = this.options.maxIterations ?? DEFAULT_MAX_ITERATIONS;
     let notice: ChatMessage | null = null;
@@ -195,8 +232,10 @@ export class AgentRunner {
         continue;
       }
 
+      activity.running = planned.map(({ call, command }) => command ?? call.function.name);
       const results = await executeRound(planned, this.tools, (event) => this.emit(redactToolEvent(event, this.redactor)), signal);
       throwIfAborted(signal);
+      activity.running = [];
       await this.reportWarnings(); // the round may have read the MCP config or the skills for the first time
       await history.append(message, ...results.map((result, i) => toolMessage(planned[i].call.id, result)));
       if (failures.record(results)) return this.stop(history, CONSECUTIVE_FAILURES_MESSAGE, 'consecutive_failures');
@@ -207,6 +246,15 @@ export class AgentRunner {
   /** Ends the shell and the MCP servers this runner started, and releases its session (the writer lock). */
   async close(): Promise<void> {
     await Promise.all([this.ownedRouter?.close(), this.ownedExtensions?.close(), this.ready.catch(() => undefined).then(() => this.persistence.close())]);
+  }
+
+  /** The input (if not yet confirmed) and a note of what the interrupt stopped; a failed write must not hide the abort. */
+  private async recordInterruption(history: ConversationHistory, activity: RunActivity): Promise<void> {
+    try {
+      await history.append(interruptionNote(activity));
+    } catch {
+      // the abort is what the caller needs to hear about; the next run's sanitize sees what was written
+    }
   }
 
   /** What is asked for and not in force, and problems of the extensions read so far; each once. */

@@ -96,6 +96,12 @@ export interface AgentRunnerOptions {
   /** A ready extension layer (MCP servers, skills), closed by whoever built it. Default: one built from the options above, closed by close(). */
   extensions?: Extensions;
   /**
+   * When a run is interrupted (its signal aborts), keep the user's input and a note of what was stopped in
+   * the history, so the next turn knows (the CLI's chat and run set it). Default false: an interrupted run
+   * leaves the history as it was.
+   */
+  recordInterruptions?: boolean;
+  /**
    * Asks a person what an MCP server's elicitation requests (the CLI prompts on a terminal). Without it
    * elicitations are declined. (Sampling needs nothing here: the run's model answers, after approval.)
    */

@@ -11,7 +11,7 @@ import { runExtension } from './extensions/run-extension';
 import { DEFAULT_MAX_OUTPUT_BYTES, interrupted, NativeShellSession } from './native-shell-session';
 import { findWriteInNativeCommand } from './read-only-guard';
 import { ToolSecurity, type ToolSecurityOptions } from './security/tool-security';
-import { WorkspaceFiles } from './security/workspace-files';
+import { SandboxRefusal, WorkspaceFiles } from './security/workspace-files';
 import type { CancelablePromise, CommandResult, SubAgentExecutorFactory } from './types';
 
 export interface BashRouterOptions {
@@ -144,6 +144,7 @@ export class BashRouter {
             cwd: this.cwd,
             readOnly: this.readOnly,
             runNative: (line) => (this.readOnly ? Promise.resolve(this.readOnlyFailure('a skill script may change files')) : this.runNative(line, signal)),
+            writeFile: (path, content) => (this.readOnly ? Promise.reject(new SandboxRefusal(`read-only: writing ${path} is not allowed here`)) : this.files.write(path, content)),
             subAgentExecutorFactory: this.options.subAgentExecutorFactory,
             handlers: this.options.extensions ?? {},
           }),
