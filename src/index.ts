@@ -107,6 +107,9 @@ export type {
 } from './tools/security/permission-gate';
 export { Sandbox, SANDBOX_MODES, type SandboxMode, type SandboxOptions } from './tools/security/sandbox';
 export { bubblewrapStatus, type BubblewrapStatus } from './tools/security/bubblewrap';
+export { DEFAULT_RESOURCE_LIMITS, type ResourceLimits } from './tools/security/resource-limits';
+export { cgroupLimitsAvailable } from './tools/security/sandbox-cgroup';
+export { WorkspaceFiles, SandboxRefusal, type OpenedFile } from './tools/security/workspace-files';
 
 // --- Extensions: MCP servers and Agent Skills behind mcp:*, skill:* and task:skill:search ------------
 export { createExtensions, Extensions, type ExtensionsOptions } from './extensions/extensions';
