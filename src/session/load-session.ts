@@ -1,7 +1,9 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { ChatMessage } from '../llm';
 import { parseJsonLines, type JsonLineProblem } from './jsonl';
+import { readPendingInput } from './pending-input';
 import type { QuarantineEntry } from './quarantine';
+import { committedArchiveCount } from './session-archive';
 import { sessionFileError } from './session-file-error';
 import { persistedMessageSchema, persistedUsageRoundSchema, sessionIndexSchema, type PersistedContext, type SessionIndex } from './schemas';
 import type { SessionFiles } from './session-files';
@@ -29,6 +31,10 @@ export interface LoadedSession {
   unreadable: QuarantineEntry[];
   /** Where each loaded message came from (line and bytes), so a repair can quarantine it exactly. */
   sources: Map<ChatMessage, { line: number; raw: Buffer }>;
+  /** Messages archive.jsonl holds for sure. */
+  archivedCount: number;
+  /** The input of a run that ended before the model answered it (pending-input.json), if any. */
+  pendingInput: ChatMessage | null;
 }
 
 /** Reads a session leniently: what is damaged is skipped and reported in `warnings`, the rest loads. */
@@ -61,6 +67,7 @@ export async function loadSession(id: string, files: SessionFiles): Promise<Load
         context.historyBytes === 0
       : history.records[context.messageCount - 1]!.endOffset === context.historyBytes && history.records[context.messageCount - 1]!.line < firstProblemLine);
 
+  const pendingInput = await readPendingInput(files.pendingInput, warnings);
   const fallbackTime = index ? undefined : (await stat(files.dir).catch((error: unknown) => Promise.reject(sessionFileError(files.dir, 'read', error)))).mtime.toISOString();
   return {
     id,
@@ -80,6 +87,8 @@ export async function loadSession(id: string, files: SessionFiles): Promise<Load
     warnings,
     unreadable,
     sources,
+    archivedCount: committedArchiveCount(messages, index?.archive?.messageCount),
+    pendingInput,
   };
 }
 
