@@ -1,5 +1,5 @@
 import { AbortError, type ChatMessage } from '../llm';
-import { OffloadStore, referencedFiles } from './offload-store';
+import { type OffloadStore, referencedFiles } from './offload-store';
 import { messagesTokens, messageTokens } from './request-tokens';
 import { restoreOffloaded } from './restore-offloaded';
 import { SUMMARY_PREFIX, summaryRequest } from './summary-request';

@@ -1,4 +1,4 @@
-import type { StopHook, StopHookContext, StopHookOutcome } from './stop-hook-types';
+import type { StopHook, StopHookContext, StopHookOutcome, StopHookResult } from './stop-hook-types';
 
 /** Where the progress a hook streams goes, tagged with the hook's name. */
 export type StopHookProgress = (text: string, hook: string) => void;
@@ -35,7 +35,7 @@ export class StopHookRegistry {
     for (const name of this.names) {
       const hook = this.hooks.get(name)!;
       try {
-        const result = await hook(context, { emitProgress: (text) => onProgress?.(text, name) });
+        const result = (await hook(context, { emitProgress: (text) => onProgress?.(text, name) })) as StopHookResult | undefined;
         outcomes.push(typeof result?.message === 'string' ? { name, message: result.message } : { name });
       } catch (error) {
         outcomes.push({ name, error: error instanceof Error ? error.message : String(error) });

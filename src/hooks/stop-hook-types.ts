@@ -22,7 +22,8 @@ export interface StopHookTools {
   emitProgress(text: string): void;
 }
 
-export type StopHook = (context: StopHookContext, tools: StopHookTools) => StopHookResult | undefined | void | Promise<StopHookResult | undefined | void>;
+/** A stop hook: may return (or resolve with) a StopHookResult; anything else counts as no message. */
+export type StopHook = (context: StopHookContext, tools: StopHookTools) => unknown;
 
 /** One hook's outcome, in execution order: its message, or the error it failed with. */
 export interface StopHookOutcome {

@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import {
+  ContextCompactor,
+  ContextOrchestrator,
+  contextSettings,
+  messagesTokenBound,
+  messagesTokens,
+  OffloadStore,
+  resolveContextWindow,
+  ToolResultOffloader,
+  type CompactResult,
+  type ContextEvent,
+  type ContextOptions,
+} from '../context';
+import type { ChatMessage, ModelRuntime, ToolDefinition, Usage } from '../llm';
+import { countTokens } from '../session';
+import type { ConversationHistory } from './conversation-history';
+
+export interface ContextStepOptions {
+  model: string;
+  contextWindow?: number;
+  context?: ContextOptions;
+  modelRuntime: ModelRuntime;
+  /** The session's offload directory, once the session exists; none for a runner without one. */
+  sessionOffloadDir: () => string | undefined;
+  onEvent: (event: ContextEvent) => void;
+  onWarning: (message: string) => void;
+  recordUsage: (usage: Usage, model: string) => Promise<void>;
+}
+
+/** What a request adds to the confirmed history: the system prompt, the tool definitions, what is staged. */
+export interface RequestFrame {
+  systemPrompt: string;
+  tools: readonly ToolDefinition[];
+  extra: readonly ChatMessage[];
+}
+
+/**
+ * The runner's side of context management: before each request, the history is offloaded or compacted
+ * as the thresholds say (the session rewritten, nothing lost); after the server refused a request as too
+ * long, one compaction and one retry. Summaries are asked of the runner's model (or `compactModel`),
+ * and their usage is recorded like any other.
+ */
+export class ContextStep {
+  private built?: ContextOrchestrator;
+  private privateDir?: string;
+
+  constructor(private readonly options: ContextStepOptions) {}
+
+  /** Offloads or compacts the confirmed history if the request would pass the thresholds. */
+  async beforeRequest(history: ConversationHistory, frame: RequestFrame, signal?: AbortSignal): Promise<void> {
+    const settings = this.orchestrator().settings;
+    // Every token is at least one byte: far below the threshold, the tokenizer is not even loaded.
+    const bound = Buffer.byteLength(frame.systemPrompt) + Buffer.byteLength(JSON.stringify(frame.tools)) + messagesTokenBound([...history.messages, ...frame.extra]);
+    if (bound <= settings.offloadThreshold) return;
+    await this.orchestrator().offloadIfNeeded(history.persisted, { fixedTokens: this.fixedTokens(history, frame), signal, commit: (messages) => history.replace(messages) });
+  }
+
+  /** After a refusal for length: compacts (or rethrows the refusal when that cannot shrink the request). */
+  async afterOverflow(history: ConversationHistory, frame: RequestFrame, refusal: Error, signal?: AbortSignal): Promise<void> {
+    const fixedTokens = this.fixedTokens(history, frame);
+    const refusedTokens = fixedTokens + messagesTokens(history.persisted);
+    await this.orchestrator().recoverFromOverflow(history.persisted, refusal, refusedTokens, { fixedTokens, signal, commit: (messages) => history.replace(messages) });
+  }
+
+  /** A compaction on request (`/compact`). */
+  compact(history: ConversationHistory, frame: RequestFrame, signal?: AbortSignal): Promise<CompactResult> {
+    return this.orchestrator().forceCompact(history.persisted, { fixedTokens: this.fixedTokens(history, frame), signal, commit: (messages) => history.replace(messages) });
+  }
+
+  get window(): number {
+    return this.orchestrator().settings.window;
+  }
+
+  /** Removes the private offload directory of a runner without a session. */
+  async close(): Promise<void> {
+    if (this.privateDir) await new OffloadStore(this.privateDir).remove();
+  }
+
+  private fixedTokens(history: ConversationHistory, frame: RequestFrame): number {
+    const staged = history.messages.slice(history.persisted.length);
+    return countTokens(frame.systemPrompt) + countTokens(JSON.stringify(frame.tools)) + messagesTokens([...staged, ...frame.extra]) + 8;
+  }
+
+  /** Built on first use, when the session (and so its offload directory) exists. */
+  private orchestrator(): ContextOrchestrator {
+    if (this.built) return this.built;
+    const { model, contextWindow, context = {}, onEvent, onWarning } = this.options;
+    const settings = contextSettings(resolveContextWindow(model, contextWindow).tokens, context);
+    const store = new OffloadStore(this.options.sessionOffloadDir() ?? this.ownDir());
+    const offloader = new ToolResultOffloader(store, { threshold: settings.offloadThreshold, scanRatio: settings.scanRatio, minChars: settings.minChars });
+    const compactor = new ContextCompactor((request) => this.summarize(request), store, settings, onWarning);
+    this.built = new ContextOrchestrator({ settings, overrides: context, offloader, compactor, onEvent, onWarning });
+    return this.built;
+  }
+
+  /** A directory of this runner's own (no session to keep offloaded results in), removed by close(). */
+  private ownDir(): string {
+    this.privateDir ??= join(homedir(), '.synapse', 'offload', `runner-${process.pid}-${randomBytes(6).toString('hex')}`);
+    return this.privateDir;
+  }
+
+  private async summarize({ messages, model, signal }: { messages: ChatMessage[]; model?: string; signal?: AbortSignal }): Promise<string> {
+    let text = '';
+    let usage: Usage | undefined;
+    // Without a compaction model the request goes to the runner's own model, as every other request does.
+    for await (const chunk of this.options.modelRuntime({ messages, signal, ...(model ? { model } : {}) })) {
+      text += chunk.content ?? '';
+      if (chunk.usage) usage = chunk.usage;
+    }
+    if (usage) await this.options.recordUsage(usage, model ?? this.options.model);
+    return text;
+  }
+}
