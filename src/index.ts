@@ -112,7 +112,7 @@ export { parseSkillFile } from './extensions/skills/skill-file';
 export type { Skill } from './extensions/skills/skill';
 
 // --- Sessions ---------------------------------------------------------------------------------------
-export { SessionStore, type CreateSessionOptions } from './session/session-store';
+export { SessionStore, type CreateSessionOptions, type SessionStoreOptions } from './session/session-store';
 export { Session } from './session/session';
 export { SessionNotFoundError, InvalidSessionIdError, SessionsDirError } from './session/errors';
 export { SessionLockedError, type LockHolder } from './session/session-lock';
@@ -122,6 +122,25 @@ export type { SessionRepair } from './session/session-repair';
 export { sanitizeHistory, type SanitizedHistory, type RemovedMessage, type AddedMessage, type SanitizeReason } from './session/sanitize-history';
 export { contextStats } from './session/context-stats';
 export type { ContextStats, SessionListing, SessionLoadWarning, SessionSummary, SessionUsage, SkippedSessionEntry, UsageRound } from './session/types';
+
+// --- Context management: the window, offload of tool results, compaction ------------------------------
+export { resolveContextWindow, knownContextWindow, DEFAULT_CONTEXT_WINDOW, KNOWN_CONTEXT_WINDOWS, type ResolvedContextWindow } from './context/context-window';
+export { contextSettings, type ContextSettings, type ContextOptions } from './context/context-settings';
+export { OffloadStore, referencedFiles, OFFLOAD_REFERENCE_PREFIX, type CleanupResult } from './context/offload-store';
+export { ToolResultOffloader, type OffloadOptions, type OffloadResult } from './context/tool-result-offloader';
+export { restoreOffloaded } from './context/restore-offloaded';
+export { ContextCompactor, type CompactResult, type CompactOptions, type SummaryModel } from './context/context-compactor';
+export { ContextOrchestrator, type ContextOrchestratorOptions, type PrepareOptions, type PrepareResult } from './context/context-orchestrator';
+export { SUMMARY_PREFIX } from './context/summary-request';
+export { isContextOverflowError } from './context/context-overflow';
+export { ContextWindowError } from './context/context-window-error';
+export { messagesTokens } from './context/request-tokens';
+export type { ContextEvent, CompactReason } from './context/context-events';
+
+// --- Stop hooks -------------------------------------------------------------------------------------
+export { StopHookRegistry, type StopHookProgress } from './hooks/stop-hook-registry';
+export { StopHookExecutor, STOP_HOOK_MARKER, type StopHookExecutorOptions } from './hooks/stop-hook-executor';
+export type { StopHook, StopHookContext, StopHookOutcome, StopHookResult, StopHookTools } from './hooks/stop-hook-types';
 
 // --- Todo list --------------------------------------------------------------------------------------
 export { TodoStore, type TodoState, type TodoListener } from './todo/todo-store';

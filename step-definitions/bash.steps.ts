@@ -34,9 +34,10 @@ Given('Router 未注入 `subAgentExecutorFactory`', async function (this: Synaps
   await tools(this).router();
 });
 
-// `执行 \`store.update(items)\`` belongs to the TodoStore steps, hence the lookahead. As a When it runs
+// `执行 \`store.update(items)\`` belongs to the TodoStore steps, and `executeAll(`, `offloadIfNeeded(`, `clear(` to the
+// stop-hook, context and session steps, hence the lookahead. As a When it runs
 // the command; as a Given it arranges it for the When that follows (`When 进入 JSON.parse`).
-Given(/^执行 `(?!store\.|runner\.|run\()([^`]+)`$/, async function (this: SynapseWorld, command: string) {
+Given(/^执行 `(?!store\.|runner\.|run\(|executeAll\(|offloadIfNeeded\(|clear\()([^`]+)`$/, async function (this: SynapseWorld, command: string) {
   if (this.inAction) await tools(this).run(command);
   else tools(this).prepare(command);
 });

@@ -55,19 +55,19 @@ export class ContextStep {
     // Every token is at least one byte: far below the threshold, the tokenizer is not even loaded.
     const bound = Buffer.byteLength(frame.systemPrompt) + Buffer.byteLength(JSON.stringify(frame.tools)) + messagesTokenBound([...history.messages, ...frame.extra]);
     if (bound <= settings.offloadThreshold) return;
-    await this.orchestrator().offloadIfNeeded(history.persisted, { fixedTokens: this.fixedTokens(history, frame), signal, commit: (messages) => history.replace(messages) });
+    await this.orchestrator().offloadIfNeeded([...history.persisted], { fixedTokens: this.fixedTokens(history, frame), signal, commit: (messages) => history.replace(messages) });
   }
 
   /** After a refusal for length: compacts (or rethrows the refusal when that cannot shrink the request). */
   async afterOverflow(history: ConversationHistory, frame: RequestFrame, refusal: Error, signal?: AbortSignal): Promise<void> {
     const fixedTokens = this.fixedTokens(history, frame);
     const refusedTokens = fixedTokens + messagesTokens(history.persisted);
-    await this.orchestrator().recoverFromOverflow(history.persisted, refusal, refusedTokens, { fixedTokens, signal, commit: (messages) => history.replace(messages) });
+    await this.orchestrator().recoverFromOverflow([...history.persisted], refusal, refusedTokens, { fixedTokens, signal, commit: (messages) => history.replace(messages) });
   }
 
   /** A compaction on request (`/compact`). */
   compact(history: ConversationHistory, frame: RequestFrame, signal?: AbortSignal): Promise<CompactResult> {
-    return this.orchestrator().forceCompact(history.persisted, { fixedTokens: this.fixedTokens(history, frame), signal, commit: (messages) => history.replace(messages) });
+    return this.orchestrator().forceCompact([...history.persisted], { fixedTokens: this.fixedTokens(history, frame), signal, commit: (messages) => history.replace(messages) });
   }
 
   get window(): number {
