@@ -137,6 +137,9 @@ export { ContextWindowError } from './context/context-window-error';
 export { messagesTokens } from './context/request-tokens';
 export type { ContextEvent, CompactReason } from './context/context-events';
 
+/** The REPL's `/compact`, as a function of a runner. */
+export { compactCommand, describeCompaction, type Compactable, type CompactCommandResult } from './repl/compact-command';
+
 // --- Stop hooks -------------------------------------------------------------------------------------
 export { StopHookRegistry, type StopHookProgress } from './hooks/stop-hook-registry';
 export { StopHookExecutor, STOP_HOOK_MARKER, type StopHookExecutorOptions } from './hooks/stop-hook-executor';

@@ -147,10 +147,16 @@ Then('`history` 应替换为压缩后消息', async function (this: SynapseWorld
 
 Then('会话文件应被 rewrite', async function (this: SynapseWorld) {
   const dir = join(await runner(this).sessionsDir(), (await runner(this).runner()).getSessionId()!);
-  const lines = (await readFile(join(dir, HISTORY_FILE), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as ChatMessage);
+  const lines = (await readFile(join(dir, HISTORY_FILE), 'utf8'))
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as ChatMessage);
   expect(lines).to.deep.equal(await runner(this).history());
   // What left the history verbatim is in the archive, in order: nothing is lost.
-  const archived = (await readFile(join(dir, ARCHIVE_FILE), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as ChatMessage);
+  const archived = (await readFile(join(dir, ARCHIVE_FILE), 'utf8'))
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as ChatMessage);
   expect(archived).to.deep.equal(ctx(this).messages);
 });
 
@@ -182,7 +188,9 @@ When('Agent 继续执行后续轮次', async function (this: SynapseWorld) {
 });
 
 Then('日志应包含 `Context still exceeds threshold` 警告', function (this: SynapseWorld) {
-  const warnings = runner(this).of('warning').map((event) => event.message);
+  const warnings = runner(this)
+    .of('warning')
+    .map((event) => event.message);
   expect(warnings.some((message) => message.startsWith('Context still exceeds threshold'))).to.equal(true, warnings.join('\n'));
   expect(runner(this).of('context_offloaded')).to.have.length(1);
   expect(runner(this).of('context_compacted')).to.have.length(0);

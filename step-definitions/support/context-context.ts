@@ -7,6 +7,7 @@ import {
   OffloadStore,
   ToolResultOffloader,
   type ChatMessage,
+  type CleanupResult,
   type CompactResult,
   type ContextEvent,
   type ContextOptions,
@@ -60,6 +61,14 @@ export class ContextManagementContext implements Narrating {
   readonly events: ContextEvent[] = [];
   /** Before the step that acts, to tell its calls from the arrangement's. */
   compactCallsBefore = 0;
+  restored?: ChatMessage[];
+  cleanup?: CleanupResult;
+  retained?: Set<string>;
+  /** Files a scenario arranged: one that must survive, one that must go, one that cannot be removed, one that is gone. */
+  keptFile?: string;
+  oldFile?: string;
+  undeletable?: string;
+  missingPath?: string;
   private store_?: OffloadStore;
   private orchestrator_?: ContextOrchestrator;
 

@@ -1,4 +1,4 @@
-import { StopHookExecutor, StopHookRegistry, type StopHookContext, type StopHookOutcome } from '../../src';
+import { type StopHookExecutor, StopHookRegistry, type StopHookContext, type StopHookOutcome } from '../../src';
 import { RunnerContext } from './runner-context';
 import { clip, section, type Narrating } from './transcript';
 import type { SynapseWorld } from './world';

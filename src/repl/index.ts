@@ -1,0 +1,1 @@
+export { compactCommand, describeCompaction, type Compactable, type CompactCommandResult } from './compact-command';
