@@ -2,7 +2,7 @@ import type { ChatMessage } from '../llm/types';
 import { SessionStore } from '../session/session-store';
 import type { Session } from '../session/session';
 import { userWords } from '../session/session-title';
-import type { SessionSummary } from '../session/types';
+import type { SessionLoadWarning, SessionSummary } from '../session/types';
 import { resolveSessionsDir } from './session-options';
 import type { SessionsArgs } from './sessions-command';
 import { colorEnabled, createStyle, oneLine } from './terminal-style';
@@ -15,7 +15,7 @@ export async function runSessionsAction(action: 'list' | 'show' | 'stats' | 'rm'
     case 'list':
       return list(store, args.json);
     case 'show':
-      return show(await store.open(args.id!), args.json);
+      return show(await store.open(args.id!), args.json, Boolean(args.all));
     case 'stats':
       return stats(await store.open(args.id!), args.json);
     case 'rm':
@@ -44,28 +44,37 @@ function listLine(session: SessionSummary, idWidth: number): string {
   return `${session.id.padEnd(idWidth)}  ${updated}  ${String(session.messageCount).padStart(4)}  ${oneLine(session.title ?? '(untitled)', 60)}`;
 }
 
-function warn(session: Session): void {
-  for (const warning of session.warnings) {
+function warn(warnings: readonly SessionLoadWarning[]): void {
+  for (const warning of warnings) {
     process.stderr.write(`warning: ${warning.file}${warning.line ? ` line ${warning.line}` : ''}: ${warning.message}\n`);
   }
 }
 
-function show(session: Session, json: boolean): void {
-  warn(session);
+async function show(session: Session, json: boolean, all: boolean): Promise<void> {
+  // The live history, plus an input its run never got an answer to; or everything ever said (--all).
+  const transcript = all ? await session.transcript() : { messages: [...session.messages, ...(session.pendingInput ? [unanswered(session.pendingInput)] : [])], warnings: [] };
+  const warnings = [...session.warnings, ...transcript.warnings];
+  warn(warnings);
   if (json) {
-    const { id, title, createdAt, updatedAt, messages, warnings } = session;
-    return print(JSON.stringify({ id, title, createdAt, updatedAt, messages, warnings }));
+    const { id, title, createdAt, updatedAt } = session;
+    return print(JSON.stringify({ id, title, createdAt, updatedAt, ...(all ? { all } : {}), messages: transcript.messages, warnings }));
   }
   const s = style();
   print(s.bold(`${session.id}${session.title ? ` — ${session.title}` : ''}`));
-  for (const message of session.messages) print(`\n${renderMessage(message, s)}`);
+  for (const message of transcript.messages) print(`\n${renderMessage(message, s)}`);
+}
+
+function unanswered(message: ChatMessage): ChatMessage {
+  return { ...message, meta: { ...message.meta, unanswered: true } };
 }
 
 /** Names of the blocks synapse adds to a user's message, as `sessions show` mentions them. */
 const INJECTED_BLOCKS: Record<string, string> = { skill_search_instruction: 'Skill Search Priority instruction' };
 
 function renderMessage(message: ChatMessage, s: ReturnType<typeof style>): string {
-  const lines = [s.cyan(message.role === 'tool' ? `tool (${message.tool_call_id})` : message.role)];
+  const label = message.role === 'tool' ? `tool (${message.tool_call_id})` : message.meta?.summary ? 'summary (of the earlier conversation, written by compaction)' : message.role;
+  const lines = [s.cyan(label)];
+  if (message.meta?.unanswered) lines.push(s.dim('[no answer: the run ended before the model replied; never sent to the model]'));
   // What the user typed, not the instruction block synapse put around it.
   const text = userWords(message);
   if (text) lines.push(text.trimEnd());
@@ -75,7 +84,7 @@ function renderMessage(message: ChatMessage, s: ReturnType<typeof style>): strin
 }
 
 function stats(session: Session, json: boolean): void {
-  warn(session);
+  warn(session.warnings);
   const context = session.contextStats();
   const { total, rounds } = session.usage;
   const byModel: Record<string, { rounds: number; total_tokens: number }> = {};

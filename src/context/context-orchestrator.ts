@@ -47,18 +47,19 @@ export class ContextOrchestrator {
     this.settings = options.settings;
   }
 
-  /** Before a request: offload, then compact if the offload was not enough. */
+  /**
+   * Before a request: offload, then compact if the offload was not enough. A request still past the
+   * request limit after that has every large tool result offloaded, the latest included (lossless: the
+   * model can read them back); one past the window is not sent at all.
+   */
   async offloadIfNeeded(messages: readonly ChatMessage[], options: PrepareOptions = {}): Promise<PrepareResult> {
     this.step++;
     const fixed = options.fixedTokens ?? 0;
     // Every token is at least a byte: a conversation this short cannot be near the threshold (no tokenizer needed).
-    if (fixed + messagesTokenBound(messages) <= this.settings.offloadThreshold) return { messages: [...messages], tokens: -1 };
+    const bound = fixed + messagesTokenBound(messages);
+    if (bound <= this.settings.offloadThreshold) return { messages: [...messages], tokens: bound };
 
-    const offload = await this.options.offloader.offloadIfNeeded(messages, fixed);
-    if (offload.offloadedCount > 0) {
-      await options.commit?.(offload.messages);
-      this.emit({ type: 'context_offloaded', count: offload.offloadedCount, files: offload.files, tokensBefore: offload.previousTokens, tokensAfter: offload.currentTokens });
-    }
+    const offload = await this.offload(messages, fixed, this.settings.scanRatio, options);
     const result: PrepareResult = { messages: offload.messages, tokens: offload.currentTokens, offload };
     if (!offload.stillExceedsThreshold) return result;
 
@@ -69,13 +70,26 @@ export class ContextOrchestrator {
       result.compact = compact;
       if (compact.success) Object.assign(result, { messages: compact.messages, tokens: compact.currentTokens });
     }
+    if (result.tokens > this.settings.requestLimit) {
+      const everything = await this.offload(result.messages, fixed, 1, options);
+      Object.assign(result, { messages: everything.messages, tokens: everything.currentTokens });
+    }
     if (result.tokens > this.settings.offloadThreshold) {
       this.warn(`Context still exceeds threshold: ${result.tokens} tokens after offloading, threshold ${this.settings.offloadThreshold} (window ${this.settings.window}); the run goes on`);
     }
     if (result.tokens > this.settings.window) {
-      throw new ContextWindowError(result.tokens, this.settings.window, result.compact?.error ? `compaction failed: ${result.compact.error}` : 'compaction could not make it fit');
+      throw new ContextWindowError(result.tokens, this.settings.window, result.compact?.error ? `compaction failed: ${result.compact.error}` : 'neither offload nor compaction could make it fit');
     }
     return result;
+  }
+
+  private async offload(messages: readonly ChatMessage[], fixed: number, scanRatio: number, options: PrepareOptions): Promise<OffloadResult> {
+    const offload = await this.options.offloader.offloadIfNeeded(messages, fixed, scanRatio);
+    if (offload.offloadedCount > 0) {
+      await options.commit?.(offload.messages);
+      this.emit({ type: 'context_offloaded', count: offload.offloadedCount, files: offload.files, tokensBefore: offload.previousTokens, tokensAfter: offload.currentTokens });
+    }
+    return offload;
   }
 
   /**

@@ -36,13 +36,16 @@ export class ToolResultOffloader {
     public options: OffloadOptions,
   ) {}
 
-  /** `fixedTokens`: what the request adds to the messages (system prompt, tool definitions). */
-  async offloadIfNeeded(messages: readonly ChatMessage[], fixedTokens = 0): Promise<OffloadResult> {
+  /**
+   * `fixedTokens`: what the request adds to the messages (system prompt, tool definitions). `scanRatio`
+   * replaces the configured share (1: every tool result, the latest included).
+   */
+  async offloadIfNeeded(messages: readonly ChatMessage[], fixedTokens = 0, scanRatio = this.options.scanRatio): Promise<OffloadResult> {
     const previousTokens = fixedTokens + messagesTokens(messages);
     const unchanged = { messages: [...messages], offloadedCount: 0, files: [], previousTokens, currentTokens: previousTokens, freedTokens: 0 };
     if (previousTokens <= this.options.threshold) return { ...unchanged, stillExceedsThreshold: false };
 
-    const scanEnd = Math.floor(messages.length * this.options.scanRatio);
+    const scanEnd = Math.floor(messages.length * scanRatio);
     const next = [...messages];
     const files = new Set<string>();
     let offloadedCount = 0;
