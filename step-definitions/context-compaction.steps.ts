@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { ARCHIVE_FILE, HISTORY_FILE } from '../src/session/session-files';
-import { SessionStore, SUMMARY_PREFIX, type ChatMessage } from '../src';
+import { SUMMARY_PREFIX, type ChatMessage } from '../src';
 import { ContextManagementContext, filler, longConversation, toolRound } from './support/context-context';
 import { RunnerContext } from './support/runner-context';
 import type { SynapseWorld } from './support/world';
@@ -115,13 +115,8 @@ Given('上一次 compact 尝试发生在最近 `compactCooldownSteps` 内', asyn
 // --- Compaction through the runner -------------------------------------------------------------------------
 
 /** A session holding a long conversation, resumed by the scenario's runner. */
-async function givenLongSession(world: SynapseWorld, messages: ChatMessage[]): Promise<string> {
-  const r = runner(world);
-  const session = await new SessionStore(await r.sessionsDir()).create();
-  await session.append(messages);
-  r.options.sessionId = session.id;
-  r.options.context = { compactRetryDelayMs: 0 };
-  return session.id;
+function givenLongSession(world: SynapseWorld, messages: ChatMessage[]): Promise<string> {
+  return runner(world).resumeSessionWith(messages);
 }
 
 Given('`forceCompact\\(\\)` 返回 `success=true`', async function (this: SynapseWorld) {
@@ -179,7 +174,7 @@ Given('上下文卸载后 `stillExceedsThreshold=true`', async function (this: S
     { role: 'assistant', content: 'No.' },
   ]);
   r.options.contextWindow = 4000;
-  r.options.context = { offloadThreshold: 1500, compactTriggerThreshold: 100, compactRetryDelayMs: 0 };
+  r.options.context = { ...r.options.context, offloadThreshold: 1500, compactTriggerThreshold: 100 };
   this.llm.reply({ content: 'Still here, carrying on.' });
 });
 

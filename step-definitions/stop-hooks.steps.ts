@@ -281,3 +281,71 @@ Then('主流程继续执行', function (this: SynapseWorld) {
   expect(hooks(this).invocations.map(({ name }) => name)).to.deep.equal(['progressive:after-progress']);
   expect(hooks(this).appended).to.equal(`Done.\n\n${STOP_HOOK_MARKER}\nChecked.`);
 });
+
+// --- Stop hooks in a runner (own) -------------------------------------------------------------------------
+
+Given('Runner 注册了 stop hook {string}（回复 {string}）与 {string}（抛出 {string}）', function (this: SynapseWorld, name: string, message: string, broken: string, failure: string) {
+  hooks(this).register(name, { message });
+  hooks(this).register(broken, { failure });
+  hooks(this).useInRunner();
+});
+
+Given('Runner 注册了 stop hook {string}（回复 {string}）', function (this: SynapseWorld, name: string, message: string) {
+  hooks(this).register(name, { message });
+  hooks(this).useInRunner();
+});
+
+Given('Runner 注册了一个会报告进度 {string} 与 {string} 的 stop hook {string}', function (this: SynapseWorld, first: string, second: string, name: string) {
+  hooks(this).registry.register(name, (_context, { emitProgress }) => {
+    emitProgress(first);
+    emitProgress(second);
+    return { message: `${name}: ok` };
+  });
+  hooks(this).useInRunner();
+});
+
+Then('运行的结果应为 {string} 接上 stop hook 的标记与 {string}', function (this: SynapseWorld, answer: string, appended: string) {
+  expect(runner(this).result).to.equal(`${answer}\n\n${STOP_HOOK_MARKER}\n${appended}`);
+  expect(runner(this).of('run_finished')[0]!.text).to.equal(runner(this).result);
+});
+
+Then('Runner 应报告警告 {string}', function (this: SynapseWorld, message: string) {
+  expect(
+    runner(this)
+      .of('warning')
+      .map((event) => event.message),
+  ).to.deep.equal([message]);
+});
+
+Then('会话历史的最后一条应是模型的原话 {string}', async function (this: SynapseWorld, text: string) {
+  expect((await runner(this).history()).at(-1)).to.deep.equal({ role: 'assistant', content: text });
+});
+
+Then('Runner 应依次报告 stop hook {string} 的进度 {string}、{string}', function (this: SynapseWorld, hook: string, first: string, second: string) {
+  expect(
+    runner(this)
+      .of('stop_hook_progress')
+      .map(({ type, hook, text }) => ({ type, hook, text })),
+  ).to.deep.equal([
+    { type: 'stop_hook_progress', hook, text: first },
+    { type: 'stop_hook_progress', hook, text: second },
+  ]);
+});
+
+Then('stop hook 不应被执行', function (this: SynapseWorld) {
+  expect(hooks(this).executeAllCalls).to.have.length(0);
+  expect(hooks(this).invocations).to.have.length(0);
+});
+
+When('注销 {string} 后调用 executeAll', async function (this: SynapseWorld, name: string) {
+  expect(hooks(this).registry.unregister(name)).to.equal(true);
+  hooks(this).outcomes = await hooks(this).registry.executeAll(hooks(this).sampleContext());
+});
+
+Then('执行顺序应为 {string}', function (this: SynapseWorld, order: string) {
+  expect(
+    hooks(this)
+      .invocations.map(({ name }) => name)
+      .join(', '),
+  ).to.equal(order);
+});

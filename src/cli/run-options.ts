@@ -31,7 +31,7 @@ export const contextOptions = {
     describe: "The model's context window in tokens; long conversations are offloaded and compacted to fit (a whole number)",
     defaultDescription: '$SYNAPSE_CONTEXT_WINDOW, the known window of the model, or 128000',
   },
-  'compact-model': { type: 'string', describe: 'Model that writes the summaries of compacted conversations', defaultDescription: 'the run\'s model' },
+  'compact-model': { type: 'string', describe: 'Model that writes the summaries of compacted conversations', defaultDescription: "the run's model" },
 } as const;
 
 export interface InstructionArgs {

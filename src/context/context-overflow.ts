@@ -8,13 +8,12 @@
 const REFUSALS = new Set([400, 413, 422]);
 const OVERFLOW_PATTERNS = [
   /context_length_exceeded/i,
-  /maximum context length/i,
+  /max(imum)? context length/i,
   /context length exceeded/i,
   /exceeds? the (available )?context (size|window|length)/i,
-  /context window (is )?(exceeded|too small)/i,
-  /prompt is too long/i,
+  /context (length|window|size)\b[^.]*\b(not enough|too small|exceeded)/i,
+  /prompt (is )?too long/i,
   /input (is )?too long/i,
-  /requested \d+ tokens.*context/i,
 ];
 
 export function isContextOverflowError(error: unknown): boolean {

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import type OpenAI from 'openai';
 import { isContextOverflowError, type CompactResult } from '../context';
 import { createExtensions, skillDirectories, type Extensions } from '../extensions';
@@ -59,6 +61,20 @@ export class AgentRunner {
     this.client = options.client ?? createOpenAIClient({ apiKey: options.apiKey, baseURL: options.baseURL, requestTimeoutMs: options.requestTimeoutMs });
     this.modelRuntime = createOpenAIModelRuntime({ model: options.model, client: this.client, requestTimeoutMs: options.requestTimeoutMs });
     this.todoStore = options.todoStore ?? new TodoStore();
+    // A given or resumed session has its id; a sessions directory alone asks for a new session.
+    this.sessionId = options.session?.id ?? options.sessionId ?? (options.sessionsDir ? generateSessionId() : null);
+    this.persistence = new RunnerSession({ id: this.sessionId, session: options.session, resume: Boolean(options.sessionId), sessionsDir: options.sessionsDir });
+    this.context = new ContextStep({
+      model: options.model,
+      contextWindow: options.contextWindow,
+      context: options.context,
+      modelRuntime: this.modelRuntime,
+      offloadDir: this.persistence.offloadDir,
+      privateOffloadDir: options.offloadDir,
+      onEvent: (event) => this.emit(event),
+      onWarning: (message) => this.emit({ type: 'warning', message }),
+      recordUsage: (usage, model) => this.recordUsage(usage, model),
+    });
     if (!options.toolset) {
       this.security = this.createSecurity();
       // MCP servers are processes a tool starts: they get the same secret-free environment as the shell.
@@ -67,21 +83,8 @@ export class AgentRunner {
       this.ownedRouter = this.createRouter(this.security, this.extensions);
     }
     this.tools = new Map((options.toolset ?? [new BashTool(this.ownedRouter!)]).map((tool) => [tool.name, tool]));
-    // A given or resumed session has its id; a sessions directory alone asks for a new session.
-    this.sessionId = options.session?.id ?? options.sessionId ?? (options.sessionsDir ? generateSessionId() : null);
-    this.persistence = new RunnerSession({ id: this.sessionId, session: options.session, resume: Boolean(options.sessionId), sessionsDir: options.sessionsDir });
     this.ready = this.persistence.open().then((messages) => new ConversationHistory(this.sessionId ? this.persistence : null, messages));
     this.ready.catch(() => {}); // surfaced by the first call that needs it
-    this.context = new ContextStep({
-      model: options.model,
-      contextWindow: options.contextWindow,
-      context: options.context,
-      modelRuntime: this.modelRuntime,
-      sessionOffloadDir: () => this.persistence.current?.offloadDir,
-      onEvent: (event) => this.emit(event),
-      onWarning: (message) => this.emit({ type: 'warning', message }),
-      recordUsage: (usage, model) => this.recordUsage(usage, model),
-    });
     this.stopHooks = stopHookExecutor(options.stopHooks, this.emit);
   }
 
@@ -303,8 +306,9 @@ export class AgentRunner {
     const cwd = this.options.cwd ?? process.cwd();
     return ToolSecurity.create(cwd, {
       ...given,
-      // Skill scripts run in the sandboxed shell, so their directories must be visible in it.
-      readablePaths: [...(given.readablePaths ?? []), ...(this.options.extensions?.skills.dirs ?? skillDirectories({ cwd, skillsDirs: this.options.skillsDirs }))],
+      // Skill scripts run in the sandboxed shell, so their directories must be visible in it; offloaded tool
+      // results are for the model to read back.
+      readablePaths: [...(given.readablePaths ?? []), ...(this.options.extensions?.skills.dirs ?? skillDirectories({ cwd, skillsDirs: this.options.skillsDirs })), this.context.offloadDir],
       secrets: [...(given.secrets ?? []), ...(this.options.apiKey ? [this.options.apiKey] : []), ...clientKey],
       onEvent: (event) => {
         given.onEvent?.(event);
@@ -328,7 +332,8 @@ export class AgentRunner {
         recordUsage: (usage, model) => this.recordUsage(usage, model),
         createRouter: ({ cwd, readOnly, todoStore }) => new BashRouter({ cwd, readOnly, todoStore, security, extensions: extensions.handlers }),
         extensions: extensions.handlers,
-        context: { contextWindow: this.options.contextWindow, context: this.options.context },
+        // A sub-agent's offloaded results go below this runner's directory, which the sandbox keeps readable.
+        context: () => ({ contextWindow: this.options.contextWindow, context: this.options.context, offloadDir: join(this.context.offloadDir, `task-${randomBytes(6).toString('hex')}`) }),
       }),
     });
     return router;

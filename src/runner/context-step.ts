@@ -23,8 +23,10 @@ export interface ContextStepOptions {
   contextWindow?: number;
   context?: ContextOptions;
   modelRuntime: ModelRuntime;
-  /** The session's offload directory, once the session exists; none for a runner without one. */
-  sessionOffloadDir: () => string | undefined;
+  /** The session's offload directory; none for a runner without a session. */
+  offloadDir?: string;
+  /** A directory of this runner's own, removed by close() (default: one under ~/.synapse/offload when there is no session). */
+  privateOffloadDir?: string;
   onEvent: (event: ContextEvent) => void;
   onWarning: (message: string) => void;
   recordUsage: (usage: Usage, model: string) => Promise<void>;
@@ -45,9 +47,14 @@ export interface RequestFrame {
  */
 export class ContextStep {
   private built?: ContextOrchestrator;
-  private privateDir?: string;
+  /** Where offloaded tool results go (the sandbox keeps it readable for the model's `read`). */
+  readonly offloadDir: string;
+  private readonly privateDir?: string;
 
-  constructor(private readonly options: ContextStepOptions) {}
+  constructor(private readonly options: ContextStepOptions) {
+    this.privateDir = options.offloadDir ? undefined : (options.privateOffloadDir ?? join(homedir(), '.synapse', 'offload', `runner-${process.pid}-${randomBytes(6).toString('hex')}`));
+    this.offloadDir = options.offloadDir ?? this.privateDir!;
+  }
 
   /** Offloads or compacts the confirmed history if the request would pass the thresholds. */
   async beforeRequest(history: ConversationHistory, frame: RequestFrame, signal?: AbortSignal): Promise<void> {
@@ -84,22 +91,16 @@ export class ContextStep {
     return countTokens(frame.systemPrompt) + countTokens(JSON.stringify(frame.tools)) + messagesTokens([...staged, ...frame.extra]) + 8;
   }
 
-  /** Built on first use, when the session (and so its offload directory) exists. */
+  /** Built on first use (most runs never need it). */
   private orchestrator(): ContextOrchestrator {
     if (this.built) return this.built;
     const { model, contextWindow, context = {}, onEvent, onWarning } = this.options;
     const settings = contextSettings(resolveContextWindow(model, contextWindow).tokens, context);
-    const store = new OffloadStore(this.options.sessionOffloadDir() ?? this.ownDir());
+    const store = new OffloadStore(this.offloadDir);
     const offloader = new ToolResultOffloader(store, { threshold: settings.offloadThreshold, scanRatio: settings.scanRatio, minChars: settings.minChars });
     const compactor = new ContextCompactor((request) => this.summarize(request), store, settings, onWarning);
     this.built = new ContextOrchestrator({ settings, overrides: context, offloader, compactor, onEvent, onWarning });
     return this.built;
-  }
-
-  /** A directory of this runner's own (no session to keep offloaded results in), removed by close(). */
-  private ownDir(): string {
-    this.privateDir ??= join(homedir(), '.synapse', 'offload', `runner-${process.pid}-${randomBytes(6).toString('hex')}`);
-    return this.privateDir;
   }
 
   private async summarize({ messages, model, signal }: { messages: ChatMessage[]; model?: string; signal?: AbortSignal }): Promise<string> {

@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { ChatMessage, Usage } from '../llm';
-import { repairWarnings, SessionStore, type Session, type SessionLoadWarning } from '../session';
+import { repairWarnings, sessionFiles, SessionStore, type Session, type SessionLoadWarning } from '../session';
 import type { HistoryStore } from './conversation-history';
 
 export interface RunnerSessionOptions {
@@ -33,6 +33,12 @@ export class RunnerSession implements HistoryStore {
 
   get current(): Session | null {
     return this.session;
+  }
+
+  /** Where the session keeps offloaded tool results (known before the session is opened or created), if there is a session. */
+  get offloadDir(): string | undefined {
+    if (this.options.session) return this.options.session.offloadDir;
+    return this.options.id ? sessionFiles(this.store().sessionsDir, this.options.id).offload : undefined;
   }
 
   /** Opens (locks and repairs) a session to resume; returns its history. Nothing to do for a new one. */

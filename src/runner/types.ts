@@ -101,6 +101,11 @@ export interface AgentRunnerOptions {
   contextWindow?: number;
   /** Thresholds of offload and compaction (defaults proportional to the window; see docs/context.md), and `compactModel`. */
   context?: ContextOptions;
+  /**
+   * Where this runner offloads tool results when it has no session: a directory of its own, removed by
+   * close(). Default: one under ~/.synapse/offload. With a session they go to the session's `offload/`.
+   */
+  offloadDir?: string;
   /** Run when a run ends with an answer (not by a failure policy or a limit); what they say is appended to it. */
   stopHooks?: StopHookRegistry | StopHookExecutor;
 }

@@ -30,8 +30,11 @@ export interface SubAgentDependencies {
   createRouter(options: { cwd: string; readOnly: boolean; todoStore: TodoStore }): BashRouter;
   /** The skill catalog a `task:skill` sub-agent answers from. */
   extensions?: ExtensionHandlers;
-  /** The parent's context window and thresholds: a sub-agent's long conversation is offloaded and compacted the same way. */
-  context?: Pick<AgentRunnerOptions, 'contextWindow' | 'context'>;
+  /**
+   * The parent's context window and thresholds, and a directory for the sub-agent's offloaded results: a
+   * sub-agent's long conversation is offloaded and compacted the same way. Called once per task.
+   */
+  context?: () => Pick<AgentRunnerOptions, 'contextWindow' | 'context' | 'offloadDir'>;
 }
 
 /** `task:general`, `task:explore` and `task:skill`, each a nested AgentRunner with its own history and shell. */
@@ -67,7 +70,7 @@ export function createSubAgentExecutorFactory(deps: SubAgentDependencies): SubAg
           todoStore,
           toolset: kind.answersFromSkillCatalog ? [] : [bash],
           enableSkillSearchInstruction: false,
-          ...deps.context,
+          ...deps.context?.(),
           systemPrompt,
           onEvent: (event) => {
             if (event.type === 'usage') {

@@ -24,7 +24,8 @@ export class PathAccess {
   refuseRead(path: string): string | undefined {
     if (this.sandbox.mode === 'off') return undefined;
     const real = realTarget(path);
-    if (!hiddenBySandbox(real, this.sandbox.workspace)) return undefined;
+    // What the sandbox keeps readable for the shell (skill directories, offloaded tool results) is readable here too.
+    if (!hiddenBySandbox(real, this.sandbox.workspace) || this.sandbox.keepsReadable(real)) return undefined;
     return `sandbox: ${path} is hidden from commands in the ${this.sandbox.mode} sandbox (a private /tmp, no /proc of other processes)`;
   }
 }

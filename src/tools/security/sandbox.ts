@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { ShellLaunch } from '../shell-process';
 import { bubblewrapStatus } from './bubblewrap';
-import { isInside, realWorkspace } from './workspace-paths';
+import { isInside, realTarget, realWorkspace } from './workspace-paths';
 
 import type { SandboxMode } from './security-choices';
 
@@ -49,6 +49,11 @@ export class Sandbox {
     this.readablePaths = options.readablePaths;
     this.enforced = this.mode !== 'off' && bwrap.available;
     if (this.mode !== 'off' && !bwrap.available) this.warning = notEnforced(this.mode, bwrap.reason!);
+  }
+
+  /** Whether a path (symlinks resolved) lies in one of the paths the sandbox keeps readable (`readablePaths`). */
+  keepsReadable(realPath: string): boolean {
+    return (this.readablePaths ?? []).some((path) => isInside(realTarget(path), realPath));
   }
 
   /** The same sandbox in another mode (a read-only sub-agent of a workspace-write run). */

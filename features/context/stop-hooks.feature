@@ -1,0 +1,32 @@
+@own
+Feature: Stop hooks：库里的机制
+  文档规定了 StopHook 的顺序、隔离与上下文。这里补上：一个抛错的 hook 在 Runner 里成为一条警告，其余 hook
+  的输出照样接在回答后面；hook 用 emitProgress 报告的进度成为 stop_hook_progress 事件；因连续失败而停下的
+  运行同样不执行 hook；注册表可以注销一个 hook。
+
+  Scenario: Runner 里一个 hook 抛错：报告为警告，其余 hook 的输出接在回答后面
+      Given Runner 注册了 stop hook "notes"（回复 "Remember to update the changelog."）与 "broken"（抛出 "disk full"）
+      And 模型会回复 "Changes are done."
+      When 执行一次运行
+      Then 运行的结果应为 "Changes are done." 接上 stop hook 的标记与 "Remember to update the changelog."
+      And Runner 应报告警告 "stop hook \"broken\" failed: disk full"
+      And 会话历史的最后一条应是模型的原话 "Changes are done."
+
+  Scenario: hook 报告的进度成为 stop_hook_progress 事件
+      Given Runner 注册了一个会报告进度 "running lint" 与 "lint clean" 的 stop hook "lint"
+      And 模型会回复 "Done."
+      When 执行一次运行
+      Then Runner 应依次报告 stop hook "lint" 的进度 "running lint"、"lint clean"
+      And 运行的结果应为 "Done." 接上 stop hook 的标记与 "lint: ok"
+
+  Scenario: 因连续工具失败停下的运行不执行 stop hook
+      Given Runner 注册了 stop hook "notes"（回复 "never shown"）
+      And `maxConsecutiveToolFailures=2` 且连续两轮工具调用失败
+      When 执行一次运行
+      Then 响应应包含 `Consecutive tool execution failures` 提示
+      And stop hook 不应被执行
+
+  Scenario: 注销的 hook 不再执行
+      Given 已注册 `hook-first`、`hook-second`、`hook-third`
+      When 注销 "hook-second" 后调用 executeAll
+      Then 执行顺序应为 "hook-third, hook-first"
