@@ -269,7 +269,8 @@ export class Session {
     await this.flush();
     const { messages, warnings } = await this.archive.read(this.archivedCount);
     const live = this.history.filter((message) => message.meta?.archived === undefined);
-    return { messages: [...messages, ...live, ...(this.pending ? [unansweredInput(this.pending)] : [])], warnings };
+    const pending = this.pending && !this.confirms(this.pending) ? [unansweredInput(this.pending)] : [];
+    return { messages: [...messages, ...live, ...pending], warnings };
   }
 
   /** Replaces the whole history atomically (temp file + rename), e.g. after sanitizing. */
@@ -293,11 +294,18 @@ export class Session {
   private async foldPendingInput(): Promise<ChatMessage | null> {
     const pending = this.pending;
     if (!pending) return null;
-    const lastInput = this.history.findLast((message) => message.role === 'user' && !message.meta?.unanswered);
-    const confirmed = lastInput?.content === pending.content;
+    const confirmed = this.confirms(pending);
     if (!confirmed) await this.appendLines([unansweredInput(pending)]);
     await this.dropPendingInput();
     return confirmed ? null : pending;
+  }
+
+  /**
+   * Whether the history already holds a pending input: a crash between its confirmation and the removal
+   * of pending-input.json leaves it as the last input.
+   */
+  private confirms(pending: ChatMessage): boolean {
+    return this.history.findLast((message) => message.role === 'user' && !message.meta?.unanswered)?.content === pending.content;
   }
 
   /** Appends messages to history.jsonl durably, and to the history in memory. */
