@@ -99,7 +99,8 @@ async function perRequest(root: string): Promise<void> {
     `  context management per request (summary requests excluded; ${spent.length} requests): median ${median(spent).toFixed(2)} ms (target <= ${PER_REQUEST_TARGET_MS} ms), p90 ${sorted[Math.floor(sorted.length * 0.9)]!.toFixed(2)} ms, max ${sorted.at(-1)!.toFixed(1)} ms`,
   );
   for (const [kind, samples] of Object.entries(byKind)) {
-    if (samples.length) console.log(`    requests that needed ${kind.padEnd(10)} ${String(samples.length).padStart(4)}: median ${median(samples).toFixed(2)} ms, max ${Math.max(...samples).toFixed(1)} ms`);
+    if (samples.length)
+      console.log(`    requests that needed ${kind.padEnd(10)} ${String(samples.length).padStart(4)}: median ${median(samples).toFixed(2)} ms, max ${Math.max(...samples).toFixed(1)} ms`);
   }
   console.log('    (the first request that counts tokens also builds the tokenizer, about 0.2 s; offload and compaction write the session durably, each write flushed to disk)');
 }

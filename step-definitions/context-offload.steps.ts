@@ -114,6 +114,7 @@ Given('tool 消息内容以 `Tool result is at:` 开头', async function (this: 
   const path = await (await c.store()).save(filler(400, 'already offloaded'));
   c.options.minChars = 10;
   c.options.offloadThreshold = 10;
+  c.options.scanRatio = 1;
   c.messages = [{ role: 'user', content: 'Look at it again.' }, ...toolRound('call_ref', 'cat big.txt', `Tool result is at: ${path}`), { role: 'assistant', content: 'Seen.' }];
 });
 

@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { Given, Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { messagesTokens } from '../src';
@@ -141,4 +141,13 @@ Then('子代理的卸载目录在任务结束后应已删除', async function (t
   expect(subAgentRequests.some((request) => request.messages.some((message) => message.role === 'tool' && message.content?.startsWith('Tool result is at: ')))).to.equal(true);
   const offloadDir = `${await r.sessionsDir()}/${(await r.runner()).getSessionId()}/offload`;
   expect((await readdir(offloadDir).catch(() => [])).filter((name) => name.startsWith('task-'))).to.deep.equal([]);
+});
+
+Then('模型最后收到的工具结果应是一个卸载引用，文件里是完整的日志', async function (this: SynapseWorld) {
+  const result = this.llm.requests.at(-1)!.messages.findLast((message) => message.role === 'tool')!;
+  const path = /^Tool result is at: (\S+)$/.exec(result.content ?? '')?.[1];
+  expect(path, String(result.content)).to.be.a('string');
+  const lines = (await readFile(path!, 'utf8')).trim().split('\n');
+  expect(lines[0]).to.match(/^log-1 line 1 /);
+  expect(lines.at(-1)).to.match(/^log-1 line 200 /);
 });

@@ -5,7 +5,7 @@ import { Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { OffloadStore, SessionStore, type ChatMessage, type Session } from '../src';
 import { ARCHIVE_FILE, PENDING_INPUT_FILE } from '../src/session/session-files';
-import { ContextManagementContext, toolRound } from './support/context-context';
+import { ContextManagementContext, longConversation, toolRound } from './support/context-context';
 import { RunnerContext } from './support/runner-context';
 import type { SynapseWorld } from './support/world';
 
@@ -44,10 +44,22 @@ When('Runner 压缩会话', async function (this: SynapseWorld) {
   expect((await (await runner(this).runner()).compact()).success).to.equal(true);
 });
 
-Then('续接后的请求应以原来的请求开头，接着是摘要，不含第 1 个日志的原文', function (this: SynapseWorld) {
+Given('会话里已有一段两次提问、每次读过 {int} 个各约 {int} 词日志的对话', async function (this: SynapseWorld, count: number, words: number) {
+  const first = longConversation(count, words, 'Read the logs of Monday.');
+  const second = longConversation(count, words, 'Now the logs of Tuesday.').map((message) =>
+    message.tool_call_id
+      ? { ...message, tool_call_id: `${message.tool_call_id}_b` }
+      : message.tool_calls
+        ? { ...message, tool_calls: message.tool_calls.map((call) => ({ ...call, id: `${call.id}_b` })) }
+        : message,
+  );
+  await runner(this).resumeSessionWith([...first, ...second]);
+});
+
+Then('续接后的请求应以原来的两次提问开头，接着是摘要，不含第 1 个日志的原文', function (this: SynapseWorld) {
   const sent = this.llm.requests.at(-1)!.messages;
-  expect(sent[1]).to.deep.equal(runner(this).seeded[0]);
-  expect(sent[2]!.content).to.match(/^\[Compressed History\]\n\n/);
+  expect(sent.slice(1, 3).map((message) => message.content)).to.deep.equal(['Read the logs of Monday.', 'Now the logs of Tuesday.']);
+  expect(sent[3]!.content).to.match(/^\[Compressed History\]\n\n/);
   expect(JSON.stringify(sent)).not.to.contain('[log 1]');
 });
 

@@ -30,7 +30,9 @@ export async function compactionKills(total: number, random: Random, figures: Fi
     requests.push(body);
     if (isSummary(body)) {
       summaryInFlight?.();
-      const reply: ScriptedReply = random.chance(0.15) ? { error: { status: 500, message: 'summary model down' } } : { content: 'Summary: the logs read so far are fine.', delayMs: random.int(0, 300) };
+      const reply: ScriptedReply = random.chance(0.15)
+        ? { error: { status: 500, message: 'summary model down' } }
+        : { content: 'Summary: the logs read so far are fine.', delayMs: random.int(0, 300) };
       return respondWith(reply, body, signal);
     }
     return respondWith(nextReply(body, random), body, signal);
@@ -97,7 +99,11 @@ function nextReply(body: ChatCompletionRequest, random: Random): ScriptedReply {
   for (let i = body.messages.length - 1; i >= 0 && body.messages[i]!.role !== 'user'; i--) if (body.messages[i]!.tool_calls?.length) rounds++;
   if (rounds >= random.int(2, 5)) return { content: 'Every log is fine.', delayMs: random.int(0, 30) };
   const n = random.int(1, 999);
-  return { content: `Reading log ${n}.`, toolCalls: [{ id: `call_${n}_${body.messages.length}`, name: 'Bash', arguments: { command: `seq -f 'log ${n} line %g: GET /api/orders 200 in 12 ms' 1 ${random.int(20, 60)}` } }], delayMs: random.int(0, 30) };
+  return {
+    content: `Reading log ${n}.`,
+    toolCalls: [{ id: `call_${n}_${body.messages.length}`, name: 'Bash', arguments: { command: `seq -f 'log ${n} line %g: GET /api/orders 200 in 12 ms' 1 ${random.int(20, 60)}` } }],
+    delayMs: random.int(0, 30),
+  };
 }
 
 function isSummary(body: ChatCompletionRequest): boolean {
