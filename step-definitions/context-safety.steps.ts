@@ -167,7 +167,8 @@ Then('`messages` 应等于原始历史且 `freedTokens=0`', function (this: Syna
 Given('历史消息数量 `<= preserveCount`', function (this: SynapseWorld) {
   const c = ctx(this);
   c.options.preserveCount = 5;
-  // Five messages: a request, two tool rounds; no answer yet.
+  // Five messages (a request, two tool rounds), more tokens than a compaction would keep: the count alone decides.
+  c.options.preserveTokens = 100;
   c.messages = longConversation(2, 200).slice(0, 5);
 });
 

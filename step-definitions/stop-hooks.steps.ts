@@ -349,3 +349,13 @@ Then('执行顺序应为 {string}', function (this: SynapseWorld, order: string)
       .join(', '),
   ).to.equal(order);
 });
+
+Given('Runner 注册了 stop hook {string}（回复 {string}），执行器是关掉的', function (this: SynapseWorld, name: string, message: string) {
+  hooks(this).register(name, { message });
+  hooks(this).executor = new StopHookExecutor({ enabled: false, registry: hooks(this).registry });
+  hooks(this).useInRunner();
+});
+
+Then('运行的结果应为 {string}', function (this: SynapseWorld, text: string) {
+  expect(runner(this).result).to.equal(text);
+});

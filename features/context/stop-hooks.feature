@@ -30,3 +30,10 @@ Feature: Stop hooks：库里的机制
       Given 已注册 `hook-first`、`hook-second`、`hook-third`
       When 注销 "hook-second" 后调用 executeAll
       Then 执行顺序应为 "hook-third, hook-first"
+
+  Scenario: 关掉的执行器连注册表里已有的 hook 也不执行
+    Given Runner 注册了 stop hook "notes"（回复 "never shown"），执行器是关掉的
+    And 模型会回复 "Done."
+    When 执行一次运行
+    Then 运行的结果应为 "Done."
+    And stop hook 不应被执行

@@ -38,7 +38,6 @@ export class StopHookExecutor {
 
   /** Runs every hook; returns `finalResponse`, with the hooks' non-blank messages after the marker if there are any. */
   async executeAndAppend(finalResponse: string, context: StopHookContext): Promise<string> {
-    if (!this.enabled) return finalResponse;
     await this.init();
     const outcomes = await this.execute(context);
     const messages = outcomes.flatMap((outcome) => (outcome.message?.trim() ? [outcome.message.trim()] : []));
