@@ -1,6 +1,7 @@
 // `npm run bench extensions` (issue 10): an mcp:<server>:echo round trip through the router on a warm stdio
 // server (target median <= 5 ms), skill:search over 1,000 generated skills (<= 20 ms), and the catalog scan
-// of 1,000 skill folders (<= 200 ms).
+// of 1,000 skill folders (<= 200 ms); issue 26: the system prompt of a run start with 3 uncached stdio servers
+// (server-everything x 3, started together within the start deadline: <= 1500 ms).
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +12,7 @@ const ECHO_ITERATIONS = 500;
 const SEARCH_ITERATIONS = 200;
 const SCANS = 10;
 const SKILLS = 1000;
-const TARGETS = { echo: 5, search: 20, scan: 200 };
+const TARGETS = { echo: 5, search: 20, scan: 200, start: 1500 };
 
 const WORDS = (
   'deploy build test lint format release docker kubernetes terraform database migrate backup restore monitor alert log trace ' +
@@ -60,6 +61,24 @@ async function mcpEcho(work: string): Promise<void> {
   }
 }
 
+async function runStart(work: string): Promise<void> {
+  const server = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
+  const servers = Object.fromEntries(['a', 'b', 'c'].map((name) => [name, { command: process.execPath, args: [server, 'stdio'] }]));
+  const dir = join(work, 'start');
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, 'mcp_servers.json'), JSON.stringify({ mcpServers: servers }));
+  const extensions = createExtensions({ cwd: dir, home: dir, mcpToolsCache: false });
+  try {
+    const started = process.hrtime.bigint();
+    const prompt = await extensions.promptSection();
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    const listed = prompt.split('\n').filter((line) => /^- [abc]: echo, /.test(line)).length;
+    console.log(`run start, 3 uncached server-everything: system prompt ready in ${ms.toFixed(0)} ms with ${listed}/3 servers' tools listed  ${verdict(ms, TARGETS.start)}`);
+  } finally {
+    await extensions.close();
+  }
+}
+
 async function skills(work: string): Promise<void> {
   const dir = join(work, 'skills');
   await generateSkills(dir);
@@ -92,6 +111,7 @@ export default async function (): Promise<void> {
   const work = await mkdtemp(join(tmpdir(), 'synapse-bench-extensions-'));
   try {
     await mcpEcho(work);
+    await runStart(work);
     await skills(work);
   } finally {
     await rm(work, { recursive: true, force: true });

@@ -145,7 +145,7 @@ Feature: AgentRunner 一轮工具调用的执行
       Given Runner 的工具是 "Odd" 与 "Even"
       And 模型第一轮调用工具 "Read"，第二轮回复 "还活着"
       When 执行一次运行
-      Then 工具 "Read" 的结果应恰好是 invalid_usage 错误 "Unknown tool: Read. Available tools: Odd, Even. Call them as Bash(command=\"...\")."，摘要相同
+      Then 工具 "Read" 的结果应恰好是 command_not_found 错误 "Unknown tool: Read. Available tools: Odd, Even. Call them as Bash(command=\"...\")."，摘要相同
 
   Rule: 取消只针对还在运行的调用
 

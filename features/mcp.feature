@@ -35,7 +35,7 @@ Feature: MCP 客户端：经由 mcp:* 调用真实的 MCP 服务器
       Then 退出码应为 `0`
       And 标准输出应包含 `{explicit}: mcpServers.broken.command: Invalid input: expected string, received number`
       And 标准输出应包含 `{project}: not valid JSON`
-      And 标准输出应包含 `everything  ready (stdio, 13 tools)`
+      And 标准输出应包含 `everything  ready (stdio, 19 tools)`
       When 路由命令 `mcp:broken:anything`
       Then 命令结果的失败类别应为 `command_not_found`
       And stderr 应包含 `Its configuration is invalid`
@@ -65,7 +65,7 @@ Feature: MCP 客户端：经由 mcp:* 调用真实的 MCP 服务器
       And 标准输出应包含 `{project}: mcpServers.no-kind: expected {"command", "args"?, "env"?, "cwd"?} or {"url", "headers"?}`
       And 标准输出应包含 `{project}: mcpServers.remote.url: must be an http(s) URL`
       And 标准输出应包含 `files  ready (stdio, 14 tools)`
-      When 路由命令 `mcp:files:list_directory --path .`
+      When 路由命令 `mcp:files:list_directory --path sub/roots`
       Then 标准输出应包含 `[FILE] kept.txt`
 
     Scenario: 没有配置任何服务器：mcp:list 说明找过哪些文件、配置文件的样子；调用说明一个也没有
@@ -81,24 +81,13 @@ Feature: MCP 客户端：经由 mcp:* 调用真实的 MCP 服务器
 
   Rule: 生命周期：首次使用时启动，close() 时全部结束
 
-    Scenario: 一次不用 MCP 的运行不启动任何服务器，系统提示仍列出配置的服务器
-      Given 项目配置中有 MCP 服务器 "everything"：server-everything
-      And Runner 使用本场景的扩展层
-      And 模型直接回复 "nothing to call"
-      When 执行一次运行
-      Then 运行应以 "nothing to call" 结束
-      And 模型收到的系统提示应包含 `- everything: tools not listed yet (run mcp:list)`
-      And 本场景不应有 MCP 服务器进程在运行
-
     Scenario: 启动过的服务器的工具被记住：下一次运行的系统提示列出它们，也不启动服务器
       Given 项目配置中有 MCP 服务器 "everything"：server-everything
-      And 项目配置中有 MCP 服务器 "files"：server-filesystem，根目录为工作区
       And 此前另一个进程调用过 `mcp:everything:echo {"message": "warm"}` 后已退出
       And Runner 使用本场景的扩展层
       And 模型直接回复 "ok"
       When 执行一次运行
       Then 模型收到的系统提示应包含 `- everything: echo, get-annotated-message, get-env, get-resource-links,`
-      And 模型收到的系统提示应包含 `- files: tools not listed yet (run mcp:list)`
       And 本场景不应有 MCP 服务器进程在运行
 
     Scenario: 已经启动的服务器，系统提示列出它此刻的工具；没有工具的服务器标明没有
@@ -108,7 +97,7 @@ Feature: MCP 客户端：经由 mcp:* 调用真实的 MCP 服务器
       And 模型直接回复 "ok"
       When 路由命令 `mcp:list`
       And 执行一次运行
-      Then 模型收到的系统提示应包含 `- odd: record, defaults, loose, unchecked, media, bare-structured, huge, silent-error, nothing, throws, dies, slow, malformed, legacy`
+      Then 模型收到的系统提示应包含 `- odd: record, defaults, loose, unchecked, media, bare-structured, huge, silent-error, nothing, throws, dies, slow, malformed, legacy, nested`
       And 模型收到的系统提示应包含 `- bare: (no tools)`
 
     Scenario: 配置的服务器很多时，系统提示只列出前 20 个，其余请运行 mcp:list
@@ -201,7 +190,7 @@ Feature: MCP 客户端：经由 mcp:* 调用真实的 MCP 服务器
       Given 环境变量 `SYNAPSE_MCP_CALL_TIMEOUT=700`
       And 项目配置中有 MCP 服务器 "everything"：server-everything
       When 路由命令 `mcp:everything:echo {"message": "warm-up"}`
-      And 路由命令 `mcp:everything:trigger-long-running-operation --duration 10 --steps 20`
+      And 路由命令 `mcp:everything:trigger-long-running-operation --duration 10 --steps 4`
       Then 退出码应为 `124`
       And stderr 应包含 `mcp:everything:trigger-long-running-operation timed out after 700 ms (SYNAPSE_MCP_CALL_TIMEOUT) and was cancelled`
       And 命令应在 5000 毫秒内结束
@@ -243,7 +232,7 @@ Feature: MCP 客户端：经由 mcp:* 调用真实的 MCP 服务器
     Scenario: mcp:list 列出服务器、状态与工具，每个工具一行描述
       Given 项目配置中有 MCP 服务器 "everything"：server-everything
       When 路由命令 `mcp:list`
-      Then 标准输出应包含 `everything  ready (stdio, 13 tools)  `
+      Then 标准输出应包含 `everything  ready (stdio, 19 tools)  `
       And 标准输出中工具 "echo" 的描述应为 "Echoes back the input string"
       And 标准输出中工具 "get-sum" 的描述应为 "Returns the sum of two numbers"
       And 标准输出应包含 `Call a tool: mcp:<server>:<tool> '<json>' (or --name value); its parameters: mcp:<server>:<tool> --help`
@@ -337,11 +326,12 @@ Feature: MCP 客户端：经由 mcp:* 调用真实的 MCP 服务器
           --limit  (integer, required)
           --verbose  (boolean, required)
           --options  (object, required)
+            options.depth  (integer, required)
           --note  (string or null, optional)
           --level  (integer or string, optional)
           --extra  (any JSON value, optional)
 
-        Example: mcp:odd:record '{"tags":[],"limit":1,"verbose":true,"options":{}}'
+        Example: mcp:odd:record '{"tags":[],"limit":1,"verbose":true,"options":{"depth":1}}'
 
         """
       When 路由命令 `mcp:odd:defaults --help`
@@ -460,7 +450,7 @@ Feature: MCP 客户端：经由 mcp:* 调用真实的 MCP 服务器
       Given 项目配置中有 MCP 服务器 "odd"：fixtures/mcp-odd-server.cjs
       And 项目配置中有 MCP 服务器 "ghost"，命令为 `synapse-no-such-server`
       When 路由命令 `mcp:odd`
-      Then 标准输出应包含 `odd  ready (stdio, 14 tools)`
+      Then 标准输出应包含 `odd  ready (stdio, 15 tools)`
       And 标准输出中工具 "loose" 的描述应为 "Takes any keys."
       And 标准输出不应包含 `ghost`
       When 路由命令 `mcp:nowhere`

@@ -108,11 +108,11 @@ Feature: Agent Skills：skill:* 命令、task:skill:search 与系统提示里的
         | 技能名后只能跟 --help | skill:word-count essay.md       | skill:word-count only takes --help; run a script with skill:word-count:<script> [args] |
         | 多了一层冒号         | skill:word-count:count:extra     | expected skill:<name> or skill:<name>:<script>, got skill:word-count:count:extra         |
 
-    Scenario: skill:list/search/load --help 给出 skill:* 的用法；脚本的 --help 说明它的技能
+    Scenario: skill:list/search/load --help 给出 skill:* 的用法；skill:<name> --help 说明它的脚本
       Given 演示技能目录作为 --skills-dir
       When 路由命令 `skill:search --help`
-      Then 标准输出应包含 `skill:<name>:<script> [args...]     run one of its scripts (scripts/<script>.sh|py|js|ts) in the shell`
-      When 路由命令 `skill:word-count:count --help`
+      Then 标准输出应包含 `skill:<name>:<script> [args...]     run one of its scripts (scripts/<script>.sh|py|js|ts, or sub/dir/<script>), from the skill folder`
+      When 路由命令 `skill:word-count --help`
       Then 标准输出应包含 `Instructions: skill:load word-count`
       And 标准输出应包含 `  skill:word-count:count [args...]   (scripts/count.sh)`
 
@@ -156,7 +156,7 @@ Feature: Agent Skills：skill:* 命令、task:skill:search 与系统提示里的
 
   Rule: 技能脚本在 Shell 里运行
 
-    Scenario Outline: 脚本按扩展名选择解释器（<类型>），参数原样传入，工作目录是 Shell 的当前目录，SKILL_DIR 指向技能
+    Scenario Outline: 脚本按扩展名选择解释器（<类型>），参数原样传入，工作目录是技能目录，SKILL_CALLER_DIR 是 Shell 的当前目录
       Given 项目的 .agents/skills 中有技能 "echoer"，描述为 "Echo arguments"，带脚本 "scripts/show.<扩展名>":
         """
         <脚本>
@@ -166,15 +166,15 @@ Feature: Agent Skills：skill:* 命令、task:skill:search 与系统提示里的
       Then 退出码应为 `0`
       And 标准输出应为:
         """
-        {workspace}/sub|{workspace}/.agents/skills/echoer|two words|plain
+        {workspace}/.agents/skills/echoer|{workspace}/.agents/skills/echoer|{workspace}/sub|two words|plain
 
         """
 
       Examples:
         | 类型       | 扩展名 | 脚本                                                                                               |
-        | shell      | sh     | (IFS='\|'; echo "$PWD\|$SKILL_DIR\|$*")                                                            |
-        | Python     | py     | import os, sys; print('\|'.join([os.getcwd(), os.environ['SKILL_DIR'], *sys.argv[1:]]))           |
-        | JavaScript | js     | console.log([process.cwd(), process.env.SKILL_DIR, ...process.argv.slice(2)].join('\|'));         |
+        | shell      | sh     | (IFS='\|'; echo "$PWD\|$SKILL_DIR\|$SKILL_CALLER_DIR\|$*")                                                                          |
+        | Python     | py     | import os, sys; print('\|'.join([os.getcwd(), os.environ['SKILL_DIR'], os.environ['SKILL_CALLER_DIR'], *sys.argv[1:]]))           |
+        | JavaScript | js     | console.log([process.cwd(), process.env.SKILL_DIR, process.env.SKILL_CALLER_DIR, ...process.argv.slice(2)].join('\|'));           |
 
     Scenario: 脚本的退出码与 stderr 原样返回
       Given 项目的 .agents/skills 中有技能 "failing"，描述为 "Always fails"，带脚本 "scripts/run.sh":

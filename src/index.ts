@@ -104,6 +104,8 @@ export { bubblewrapStatus, type BubblewrapStatus } from './tools/security/bubble
 
 // --- Extensions: MCP servers and Agent Skills behind mcp:*, skill:* and task:skill:search ------------
 export { createExtensions, Extensions, type ExtensionsOptions } from './extensions/extensions';
+export { modelSampler } from './extensions/mcp/model-sampler';
+export type { McpClientCallbacks, McpElicitationAnswer, McpElicitationRequest, McpSamplingRequest } from './extensions/mcp/mcp-client-requests';
 export { loadMcpConfig, type McpConfig, type McpServerConfig } from './extensions/mcp/mcp-config';
 export { McpManager, type McpListing, type McpServerListing } from './extensions/mcp/mcp-manager';
 export { McpLookupError, McpServerError } from './extensions/mcp/mcp-errors';

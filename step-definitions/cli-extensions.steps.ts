@@ -1,6 +1,5 @@
 // The CLI with MCP servers and skills (features/cli/cli-extensions.feature): the built CLI as a subprocess,
 // real servers from npm, served over stdio or over HTTP on 127.0.0.1.
-import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Given, Then } from '@cucumber/cucumber';
@@ -55,6 +54,14 @@ Then('代理转发的每个请求都应该带有请求头 {string} 为 {string}'
   for (const headers of requests) expect(headers[name], JSON.stringify(headers)).to.equal(value);
 });
 
+Then('代理应该转发过一个结束会话的 DELETE 请求', function (this: SynapseWorld) {
+  const { requestLines } = http.get(this)!.proxy!;
+  expect(
+    requestLines.filter((line) => line.startsWith('DELETE ')),
+    requestLines.join('\n'),
+  ).to.have.length(1);
+});
+
 Then('CLI JSON 清单中服务器 {string} 应该是来自 {string} 的 ready stdio 服务器，工具包括 {string}', async function (this: SynapseWorld, name: string, source: string, toolList: string) {
   const [file] = await cli(this).parseArgs(source);
   const listing = cli(this).jsonLines.at(-1)!;
@@ -62,11 +69,6 @@ Then('CLI JSON 清单中服务器 {string} 应该是来自 {string} 的 ready st
   expect(server, fail(this)).to.deep.include({ source: file, state: 'ready', transport: 'stdio' });
   const tools = (server!.tools as Array<{ name: string; description: string }>).map((tool) => tool.name);
   expect(tools).to.include.members(toolList.split(', '));
-});
-
-Then('CLI 的 HOME 中不应该有 MCP 工具缓存', async function (this: SynapseWorld) {
-  // Every server that starts has its tools remembered there: no file means no server started.
-  expect(existsSync(join(await cli(this).dir('home'), '.synapse', 'mcp', 'tools-cache.json'))).to.equal(false);
 });
 
 Then('CLI JSON 输出中命令 {string} 的结果应该包含 {string}', function (this: SynapseWorld, command: string, text: string) {

@@ -1,5 +1,6 @@
 // Agent Skills through the router and the agent loop (features/skills.feature): real skill folders, real bash.
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Given, Then, type DataTable } from '@cucumber/cucumber';
@@ -217,3 +218,16 @@ function skillSubAgentRequest(world: SynapseWorld) {
   expect(requests, 'one request of the skill sub-agent').to.have.length(1);
   return requests[0]!;
 }
+
+Given(/^项目的 .agents\/skills 中的技能 "(.+)" 带有文件:$/, async function (this: SynapseWorld, name: string, table: DataTable) {
+  const dir = join(await ext(this).skillDir('project'), name);
+  if (!existsSync(join(dir, 'SKILL.md'))) await ext(this).addSkill('project', name, `---\nname: ${name}\ndescription: The ${name} skill\n---\nInstructions of ${name}.\n`);
+  for (const row of table.hashes()) {
+    await mkdir(dirname(join(dir, row['路径']!)), { recursive: true });
+    await writeFile(join(dir, row['路径']!), `${row['内容']!.replaceAll('\\n', '\n')}\n`);
+  }
+});
+
+Given('技能 {string} 的文件 {string} 可执行', async function (this: SynapseWorld, name: string, path: string) {
+  await chmod(join(await ext(this).skillDir('project'), name, path), 0o755);
+});

@@ -178,3 +178,12 @@ Then('子代理的运行应被中止', async function (this: SynapseWorld) {
   expect(outcomes).to.have.length(1);
   expect(outcomes[0].text, 'the sub-agent did not go on to finish its run').to.equal(undefined);
 });
+
+Given('子代理对 {string} 两轮都执行 `echo again`', function (this: SynapseWorld, prompt: string) {
+  for (let turn = 0; turn < 2; turn++) this.llm.reply({ when: prompt, toolCalls: [{ name: 'Bash', arguments: { command: 'echo again' } }] });
+});
+
+Then('模型收到的每次请求都应使用模型 {string}', function (this: SynapseWorld, model: string) {
+  expect(this.llm.requests.length).to.be.greaterThan(0);
+  expect(new Set(this.llm.requests.map((request) => request.model))).to.deep.equal(new Set([model]));
+});

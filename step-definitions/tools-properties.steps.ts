@@ -114,9 +114,10 @@ function oracleAccepts(document: unknown, limits: Limits): boolean {
   if (!isPlainObject(document) || !hasExactlyKeys(document, ['todos'])) return false;
   const { todos } = document;
   if (!Array.isArray(todos) || todos.length > limits.maxItems) return false;
-  return todos.every(
+  const valid = todos.every(
     (item) => isPlainObject(item) && hasExactlyKeys(item, ['content', 'activeForm', 'status']) && validText(item.content) && validText(item.activeForm) && STATUSES.includes(item.status as string),
   );
+  return valid && todos.filter((item) => item.status === 'in_progress').length <= 1;
 }
 
 /** The limit an environment value sets: positive integers are taken, anything else means the default. */

@@ -9,7 +9,7 @@ Feature: synapse 与扩展：mcp:*、skill:*、synapse mcp list 与 synapse skil
     Given CLI 工作目录的 "servers.json" 中有 MCP 服务器 "everything"：server-everything
     When CLI 运行 synapse "exec --mcp-config <work>/servers.json mcp:list"
     Then CLI 退出码应该是 0
-    And CLI 标准输出应该包含 "everything  ready (stdio, 13 tools)"
+    And CLI 标准输出应该包含 "everything  ready (stdio, 19 tools)"
     And CLI 标准输出应该包含 "  get-sum"
     And 本场景不应有 MCP 服务器进程在运行
 
@@ -30,7 +30,7 @@ Feature: synapse 与扩展：mcp:*、skill:*、synapse mcp list 与 synapse skil
     And CLI JSON 清单中服务器 "everything" 应该是来自 "<work>/mcp_servers.json" 的 ready stdio 服务器，工具包括 "echo, get-sum, get-env"
     And 本场景不应有 MCP 服务器进程在运行
 
-  Scenario: Streamable HTTP（127.0.0.1）：经由 URL 连接，配置的 headers 随每个请求发送
+  Scenario: Streamable HTTP（127.0.0.1）：经由 URL 连接，配置的 headers 随每个请求发送，退出时以 DELETE 结束会话
     Given server-everything 在 127.0.0.1 上以 Streamable HTTP 提供服务，前面有记录请求的代理
     And CLI 工作目录的 "mcp_servers.json" 中有 MCP 服务器 "remote"，URL 为该代理，headers 为 `{"X-Synapse-Token": "token-123"}`
     When CLI 用 exec 执行下面的命令:
@@ -40,8 +40,9 @@ Feature: synapse 与扩展：mcp:*、skill:*、synapse mcp list 与 synapse skil
     Then CLI 退出码应该是 0
     And CLI 标准输出应该是 "Echo: over http"
     And 代理转发的每个请求都应该带有请求头 "x-synapse-token" 为 "token-123"
+    And 代理应该转发过一个结束会话的 DELETE 请求
     When CLI 运行 synapse "mcp list"
-    Then CLI 标准输出应该包含 "remote  ready (streamable-http, 13 tools)"
+    Then CLI 标准输出应该包含 "remote  ready (streamable-http, 19 tools)"
 
   Scenario: 老式 HTTP+SSE 服务器：Streamable HTTP 被拒绝后回退到 SSE
     Given server-everything 在 127.0.0.1 上以老式 SSE 提供服务
@@ -53,15 +54,15 @@ Feature: synapse 与扩展：mcp:*、skill:*、synapse mcp list 与 synapse skil
     Then CLI 退出码应该是 0
     And CLI 标准输出应该是 "Echo: over sse"
     When CLI 运行 synapse "mcp list"
-    Then CLI 标准输出应该包含 "legacy  ready (sse, 13 tools)"
+    Then CLI 标准输出应该包含 "legacy  ready (sse, 19 tools)"
 
-  Scenario: 一次不用 MCP 的 run 不启动服务器，系统提示仍列出配置的服务器
+  Scenario: 首次 run 在期限内启动工具未知的服务器，系统提示列出它的工具；退出后不留服务器进程
     Given CLI 工作目录的 "mcp_servers.json" 中有 MCP 服务器 "everything"：server-everything
     And CLI 模型会回复 "no tools needed"
     When CLI 运行 synapse "run --no-session --base-url <model> 'just answer'"
     Then CLI 退出码应该是 0
-    And CLI 模型收到的系统提示应该包含 "- everything: tools not listed yet (run mcp:list)"
-    And CLI 的 HOME 中不应该有 MCP 工具缓存
+    And CLI 模型收到的系统提示应该包含 "- everything: echo, get-annotated-message, get-env"
+    And 本场景不应有 MCP 服务器进程在运行
 
   Scenario Outline: 指向不存在路径的 <参数>：一行错误，退出码 2，什么也不运行
     When CLI 运行 synapse "exec <参数> <work>/nowhere 'echo ran > ran.txt'"

@@ -44,7 +44,10 @@ export async function listSkills(args: SkillsArgs): Promise<number> {
 export async function showSkill(args: SkillsArgs): Promise<number> {
   const extensions = createCliExtensions(args);
   const skill = await extensions.skills.get(String(args.name));
-  if (!skill) throw new CliError(`unknown skill "${args.name}" (see synapse skills list)`);
+  if (!skill) {
+    const skipped = await extensions.skills.skippedReason(String(args.name));
+    throw new CliError(skipped ?? `unknown skill "${args.name}" (see synapse skills list)`);
+  }
   if (args.json) {
     const scripts = await listScripts(skill);
     process.stdout.write(`${JSON.stringify({ ...skill, scripts })}\n`);

@@ -9,9 +9,9 @@ export const PROMPT_LIMITS = { servers: 20, toolsLine: 300, skills: 50, skillCha
  * The system prompt's account of the extensions: configured MCP servers with the tools known without
  * starting them, and the `<available_skills>` catalog. Empty when there are neither.
  */
-export async function extensionsPrompt(mcp: McpManager, skills: SkillLibrary): Promise<string> {
-  const sections = [await mcpSection(mcp), skillsSection((await skills.load()).skills)].filter(Boolean);
-  return sections.join('\n\n');
+export async function extensionsPrompt(mcp: McpManager, skills: SkillLibrary, startDeadlineMs = 0): Promise<string> {
+  const [mcpText, { skills: loaded }] = await Promise.all([mcp.startUnknown(startDeadlineMs).then(() => mcpSection(mcp)), skills.load()]);
+  return [mcpText, skillsSection(loaded)].filter(Boolean).join('\n\n');
 }
 
 async function mcpSection(mcp: McpManager): Promise<string> {
@@ -20,10 +20,16 @@ async function mcpSection(mcp: McpManager): Promise<string> {
   const lines = [`MCP servers: call a tool as mcp:<server>:<tool> '<json>' (or --name value); its parameters: mcp:<server>:<tool> --help; all servers and tools: mcp:list.`];
   for (const name of names.slice(0, PROMPT_LIMITS.servers)) {
     const tools = await mcp.knownTools(name);
-    lines.push(`- ${name}: ${tools ? toolsLine(tools) : 'tools not listed yet (run mcp:list)'}`);
+    lines.push(`- ${name}: ${tools ? toolsLine(tools) : notListed(mcp.stateOf(name))}`);
   }
   if (names.length > PROMPT_LIMITS.servers) lines.push(`- ... ${names.length - PROMPT_LIMITS.servers} more servers: run mcp:list`);
   return lines.join('\n');
+}
+
+function notListed(state: string | undefined): string {
+  if (state === 'failed') return 'failed to start (mcp:list says why)';
+  if (state === 'starting') return 'still starting, tools not listed yet (run mcp:list)';
+  return 'tools not listed yet (run mcp:list)';
 }
 
 function toolsLine(tools: string[]): string {

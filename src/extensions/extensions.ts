@@ -1,8 +1,10 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { positiveIntFromEnv } from '../env-settings';
 import type { ExtensionHandlers } from '../tools';
 import { mcpConfigFiles, skillDirectories, type ExtensionSourcesOptions } from './extension-sources';
 import { extensionsPrompt, skillCatalogFor } from './extensions-prompt';
+import type { McpClientCallbacks } from './mcp/mcp-client-requests';
 import { createMcpHandler } from './mcp/mcp-commands';
 import { McpManager } from './mcp/mcp-manager';
 import { McpToolsCache } from './mcp/mcp-tools-cache';
@@ -21,6 +23,11 @@ export interface ExtensionsOptions extends ExtensionSourcesOptions {
   mcpCallTimeoutMs?: number;
   /** Where the tool names of started servers are remembered for the system prompt; false: nowhere. Default: ~/.synapse/mcp/tools-cache.json. */
   mcpToolsCache?: string | false;
+  /**
+   * Who answers what MCP servers ask of the client: sampling (the run's model, see `modelSampler`, after
+   * `approveSampling`) and elicitation (a person). Default: nobody: sampling is refused, elicitation declined.
+   */
+  mcpCallbacks?: McpClientCallbacks;
 }
 
 /**
@@ -45,6 +52,7 @@ export class Extensions {
       connectTimeoutMs: options.mcpConnectTimeoutMs,
       callTimeoutMs: options.mcpCallTimeoutMs,
       ...(cachePath ? { toolsCache: new McpToolsCache(cachePath) } : {}),
+      callbacks: options.mcpCallbacks,
     });
     this.skills = new SkillLibrary(skillDirectories({ cwd, home, skillsDirs: options.skillsDirs }));
     this.handlers = {
@@ -54,9 +62,13 @@ export class Extensions {
     };
   }
 
-  /** The system prompt's listing of servers and skills (bounded); empty when there are none. Starts no server. */
-  promptSection(): Promise<string> {
-    return extensionsPrompt(this.mcp, this.skills);
+  /**
+   * The system prompt's listing of servers and skills (bounded); empty when there are none. Servers whose
+   * tools are not known yet are started, all at once, and waited for up to `startDeadlineMs` (default:
+   * SYNAPSE_MCP_START_DEADLINE, else 3000 ms).
+   */
+  promptSection(startDeadlineMs = positiveIntFromEnv('SYNAPSE_MCP_START_DEADLINE', 3000)): Promise<string> {
+    return extensionsPrompt(this.mcp, this.skills, startDeadlineMs);
   }
 
   /** Problems found in the MCP config and the skill folders, one line each. */

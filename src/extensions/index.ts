@@ -10,3 +10,5 @@ export { SkillLibrary } from './skills/skill-library';
 export { loadText as skillLoadText } from './skills/skill-commands';
 export { parseSkillFile } from './skills/skill-file';
 export { RESERVED_SKILL_NAMES, type Skill } from './skills/skill';
+export type { McpClientCallbacks, McpElicitationAnswer, McpElicitationRequest, McpSamplingRequest } from './mcp/mcp-client-requests';
+export { modelSampler } from './mcp/model-sampler';

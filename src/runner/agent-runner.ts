@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type OpenAI from 'openai';
 import { isContextOverflowError, type CompactResult } from '../context';
-import { createExtensions, skillDirectories, type Extensions } from '../extensions';
+import { createExtensions, modelSampler, skillDirectories, type Extensions, type McpClientCallbacks } from '../extensions';
 import { StopHookExecutor, type StopHookRegistry } from '../hooks';
 import { AbortError, createOpenAIClient, createOpenAIModelRuntime, type ChatMessage, type ModelRuntime, type Usage } from '../llm';
 import { contextStats, emptySessionUsage, generateSessionId, type ContextStats, type SessionUsage } from '../session';
@@ -78,7 +78,9 @@ export class AgentRunner {
     if (!options.toolset) {
       this.security = this.createSecurity();
       // MCP servers are processes a tool starts: they get the same secret-free environment as the shell.
-      this.ownedExtensions = options.extensions ? undefined : createExtensions({ cwd: options.cwd, mcpConfig: options.mcpConfig, skillsDirs: options.skillsDirs, env: this.security.environment() });
+      this.ownedExtensions = options.extensions
+        ? undefined
+        : createExtensions({ cwd: options.cwd, mcpConfig: options.mcpConfig, skillsDirs: options.skillsDirs, env: this.security.environment(), mcpCallbacks: this.mcpCallbacks(this.security) });
       this.extensions = options.extensions ?? this.ownedExtensions!;
       this.ownedRouter = this.createRouter(this.security, this.extensions);
     }
@@ -299,6 +301,20 @@ export class AgentRunner {
   }
 
   /** One security context for this runner's router and its sub-agents' (see ToolSecurityOptions). */
+  /** MCP servers may use the run's model (sampling), each time with approval, and ask the person (elicitation). */
+  private mcpCallbacks(security: ToolSecurity): McpClientCallbacks {
+    const cwd = this.options.cwd ?? process.cwd();
+    return {
+      answerSampling: modelSampler(this.modelRuntime, this.model, (usage) => void this.recordUsage(usage, this.model).catch(() => undefined)),
+      approveSampling: async (request, { server, signal }) => {
+        const text = request.messages.map((message) => (Array.isArray(message.content) ? '' : message.content.type === 'text' ? message.content.text : '')).join(' ');
+        const question = { command: `MCP server "${server}" asks the model: ${text.replace(/\s+/g, ' ').slice(0, 200)}`, rule: `MCP sampling by "${server}" (always asks)`, cwd };
+        return (await security.gate.confirm(question, `mcp-sampling:${server}`, { signal })).allowed;
+      },
+      elicit: this.options.mcpElicit,
+    };
+  }
+
   private createSecurity(): ToolSecurity {
     const given = this.options.security ?? {};
     // The client's key is a secret too; short placeholders ("not-needed") are not worth redacting.

@@ -1,5 +1,5 @@
 import { AbortError, linkAbort } from '../llm';
-import type { CancelablePromise, Tool, ToolResult } from '../tools';
+import { AGENT_COMMANDS, type CancelablePromise, type Tool, type ToolResult } from '../tools';
 import { maxParallelTasks, taskTimeoutMs } from './env-settings';
 import { runPool } from './task-pool';
 import { groupToolCalls, type PlannedCall } from './tool-call-plan';
@@ -115,10 +115,13 @@ function withTimeout(promise: CancelablePromise<ToolResult>, ms: number, what: s
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** A tool that does not exist: command_not_found, with the call that would work (`Read` is `Bash(command="read ...")`). */
 function unknownTool(name: string, known: string[]): ToolResult {
-  return errorResult(`Unknown tool: ${name}. Available tools: ${known.join(', ')}. Call them as Bash(command="...").`, 'invalid_usage');
+  const command = name.toLowerCase();
+  const hint = known.includes('Bash') && AGENT_COMMANDS.has(command) ? ` ${command} is a command of the Bash tool: Bash(command="${command} ...").` : '';
+  return errorResult(`Unknown tool: ${name}. Available tools: ${known.join(', ')}. Call them as Bash(command="...").${hint}`, 'command_not_found');
 }
 
-function errorResult(message: string, failureCategory: 'invalid_usage' | 'execution_error', extra: object = {}): ToolResult {
+function errorResult(message: string, failureCategory: 'invalid_usage' | 'execution_error' | 'command_not_found', extra: object = {}): ToolResult {
   return { isError: true, output: '', message, brief: message.split('\n')[0], extras: { failureCategory, ...extra } };
 }

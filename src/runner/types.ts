@@ -4,7 +4,7 @@ import type { PermissionEvent, Tool, ToolResult, ToolSecurityOptions } from '../
 import type { TodoStore } from '../todo';
 import type { Session, SessionLoadWarning } from '../session';
 import type { ContextEvent, ContextOptions } from '../context';
-import type { Extensions } from '../extensions';
+import type { Extensions, McpClientCallbacks } from '../extensions';
 import type { StopHookExecutor, StopHookRegistry } from '../hooks';
 import type { ProjectInstructions } from './project-instructions';
 
@@ -92,6 +92,11 @@ export interface AgentRunnerOptions {
   skillsDirs?: string[];
   /** A ready extension layer (MCP servers, skills), closed by whoever built it. Default: one built from the options above, closed by close(). */
   extensions?: Extensions;
+  /**
+   * Asks a person what an MCP server's elicitation requests (the CLI prompts on a terminal). Without it
+   * elicitations are declined. (Sampling needs nothing here: the run's model answers, after approval.)
+   */
+  mcpElicit?: McpClientCallbacks['elicit'];
   /** Set for sub-agents: the default system prompt then describes a single delegated task. */
   isSubAgent?: boolean;
   /**

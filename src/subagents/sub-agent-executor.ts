@@ -64,7 +64,8 @@ export function createSubAgentExecutorFactory(deps: SubAgentDependencies): SubAg
         const usageWrites: Promise<unknown>[] = [];
         const usageFailures: string[] = [];
         const runner = deps.createRunner({
-          model: deps.model,
+          model: request.model ?? deps.model,
+          ...(request.maxTurns !== undefined ? { maxIterations: request.maxTurns } : {}),
           client: deps.client,
           cwd,
           todoStore,

@@ -56,9 +56,18 @@ export function createTodoWriteSchema(limits: TodoLimits = readTodoLimits()) {
   );
   return z.strictObject(
     {
-      todos: z.array(item, { error: requiredOr('Expected an array of todo items') }).max(limits.maxItems, {
-        error: (issue) => `Too many items: ${(issue.input as unknown[]).length} given, maximum is ${limits.maxItems}`,
-      }),
+      todos: z
+        .array(item, { error: requiredOr('Expected an array of todo items') })
+        .max(limits.maxItems, {
+          error: (issue) => `Too many items: ${(issue.input as unknown[]).length} given, maximum is ${limits.maxItems}`,
+        })
+        // One thing at a time, as every peer's todo tool has it: the in_progress item is what is being done now.
+        .refine((todos) => todos.filter((todo) => todo.status === 'in_progress').length <= 1, {
+          error: (issue) =>
+            `Only one item may be in_progress at a time (items ${(issue.input as TodoItem[])
+              .flatMap((todo, index) => (todo.status === 'in_progress' ? [index] : []))
+              .join(', ')} are): mark the others pending or completed`,
+        }),
     },
     { error: requiredOr('Expected a JSON object like {"todos": [...]}') },
   );

@@ -132,6 +132,9 @@ export class BashRouter {
     // Without its leading blanks, a command is empty or starts with a word (a stripped `bash ` prefix too).
     const command = stripBashPrefix(rawCommand.replace(/^\s+/, ''), this.cwd);
     if (!command) return usageFailure('bash', 'Usage: <shell command or agent command>', 'empty command');
+    // A bare `bash` would start an interactive shell that reads nothing and exits 0: a mistake, said as one.
+    if (/^bash\s*$/.test(command))
+      return usageFailure('bash', 'Usage: <shell command>   (or bash -c "<command>", bash <script>)', 'bare `bash` runs nothing: put the command itself in the command parameter');
     switch (classifyCommand(command)) {
       case 'extension':
         return this.bounded(

@@ -57,6 +57,10 @@ export interface TaskRequest {
   type: string;
   prompt: string;
   description?: string;
+  /** `--model`: the sub-agent's model instead of its parent's. */
+  model?: string;
+  /** `--max-turns`: the most model turns the sub-agent may take. */
+  maxTurns?: number;
   command: string;
 }
 

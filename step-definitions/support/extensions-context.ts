@@ -122,6 +122,7 @@ export class ExtensionsContext {
       '{marker}': `--disable-warning=${this.marker}`,
       '{everything}': EVERYTHING_SERVER,
       '{filesystem}': FILESYSTEM_SERVER,
+      '{odd}': ODD_SERVER,
       '{workspace}': await this.workspace(),
       '{explicit}': await this.configFile('explicit'),
       '{project}': await this.configFile('project'),

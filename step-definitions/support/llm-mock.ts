@@ -33,7 +33,8 @@ export class LlmMock {
         return toHttpResponse(standing, body.model, request.signal);
       }),
     );
-    server.listen({ onUnhandledRequest: 'error' });
+    // A scenario's own servers on 127.0.0.1 (an MCP server over HTTP) are real: only other hosts are an error.
+    server.listen({ onUnhandledRequest: (request, print) => (new URL(request.url).hostname === '127.0.0.1' ? undefined : print.error()) });
     this.server = server;
   }
 

@@ -119,6 +119,11 @@ export class RecordingProxy {
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}${to.pathname}`;
   }
 
+  /** The request lines that went through: `POST /mcp`, `DELETE /mcp`. */
+  get requestLines(): string[] {
+    return [...this.received.matchAll(/(GET|POST|DELETE) (\S+) HTTP\/1\.1\r\n/g)].map(([, method, path]) => `${method} ${path}`);
+  }
+
   /** The header blocks of the requests that went through, names in lower case. */
   get requests(): Array<Record<string, string>> {
     return [...this.received.matchAll(/^(?:GET|POST|DELETE) \S+ HTTP\/1\.1\r\n([\s\S]*?)\r\n\r\n/gm)].map(([, block]) =>

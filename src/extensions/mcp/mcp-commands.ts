@@ -1,3 +1,4 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import type { CommandResult, ExtensionCallOptions, McpHandler } from '../../tools';
 import { isHelpRequest, UsageError } from '../../tools/agent-commands/agent-command';
@@ -7,6 +8,7 @@ import { parseToolArguments } from './mcp-arguments';
 import { describeCallError, MCP_CONNECTION_CLOSED, MCP_REQUEST_TIMEOUT, mcpErrorCode, McpLookupError, McpServerError } from './mcp-errors';
 import { formatMcpListing } from './mcp-listing';
 import type { McpManager } from './mcp-manager';
+import { promptsText, promptText, readResourceText, resourcesText } from './mcp-resources';
 import { formatToolResult } from './mcp-result';
 import { toolHelp } from './mcp-tool-help';
 import { validateToolArguments } from './mcp-validation';
@@ -16,11 +18,25 @@ const MCP_HELP = [
   "mcp:<server>:<tool> '<json>'          call a tool with a JSON object of arguments",
   'mcp:<server>:<tool> --name value ...  the same with flags, coerced to the types the tool declares',
   "mcp:<server>:<tool> --help            the tool's parameters: types, required, allowed values",
+  'mcp:<server>:resources                the resources (and resource templates) a server offers',
+  'mcp:<server>:read <uri>               read one resource',
+  'mcp:<server>:prompts                  the prompts a server offers, with their arguments',
+  'mcp:<server>:prompt <name> [--arg v]  get one prompt, its messages as text',
+  '(a tool of the same name as resources, read, prompts or prompt takes precedence)',
 ].join('\n');
+
+/** What `mcp:<server>:<verb>` does when the server has no tool of that name. */
+const VERBS: Record<string, (client: Client, server: string, args: string[], timeout: number) => Promise<string>> = {
+  resources: (client, server, args, timeout) => noArguments(args, server, 'resources', () => resourcesText(client, server, timeout)),
+  read: readResourceText,
+  prompts: (client, server, args, timeout) => noArguments(args, server, 'prompts', () => promptsText(client, server, timeout)),
+  prompt: promptText,
+};
 
 /** The `mcp:*` commands over one McpManager. Failures are results; nothing throws to the router. */
 export function createMcpHandler(manager: McpManager): McpHandler {
   return async (target, args, options) => {
+    await manager.setRoot(options.cwd);
     if (target === 'list') return isHelpRequest(args.join(' ')) ? commandSuccess(`${MCP_HELP}\n`) : commandSuccess(formatMcpListing(await manager.list(), manager.configFiles));
     const separator = target.indexOf(':');
     if (separator < 0) return serverTools(manager, target);
@@ -42,6 +58,7 @@ async function callTool(manager: McpManager, server: string, name: string, args:
   try {
     tool = await manager.tool(server, name);
   } catch (error) {
+    if (error instanceof McpLookupError && Object.hasOwn(VERBS, name) && !error.message.startsWith('Unknown MCP server')) return runVerb(manager, server, name, args);
     return startOrLookupFailure(error);
   }
   if (isHelpRequest(args.join(' '))) return commandSuccess(toolHelp(server, tool));
@@ -60,13 +77,36 @@ async function callTool(manager: McpManager, server: string, name: string, args:
 
   let progress: Progress | undefined;
   try {
-    const result = await manager.callTool(server, name, input, { signal: options.signal, onProgress: (update) => (progress = update) });
+    const { result, notes } = await manager.callTool(server, name, input, { signal: options.signal, onProgress: (update) => (progress = update) });
     const text = formatToolResult(result);
-    if (result.isError) return executionFailure(`${id} reported an error: ${text || '(no message)'}`);
-    return commandSuccess(text.endsWith('\n') || !text ? text : `${text}\n`);
+    const stderr = notes.map((note) => `[mcp] ${note}\n`).join('');
+    if (result.isError) {
+      const failure = executionFailure(`${id} reported an error: ${text || '(no message)'}`);
+      return { ...failure, stderr: failure.stderr + stderr };
+    }
+    return { ...commandSuccess(text.endsWith('\n') || !text ? text : `${text}\n`), stderr };
   } catch (error) {
     return callFailure(error, id, manager, server, options.signal, progress);
   }
+}
+
+/** `mcp:<server>:resources|read|prompts|prompt`. */
+async function runVerb(manager: McpManager, server: string, verb: string, args: string[]): Promise<CommandResult> {
+  const id = `mcp:${server}:${verb}`;
+  if (isHelpRequest(args.join(' '))) return commandSuccess(`${MCP_HELP}\n`);
+  try {
+    const client = await manager.client(server);
+    return commandSuccess(await VERBS[verb]!(client, server, args, manager.callTimeoutMs));
+  } catch (error) {
+    if (error instanceof UsageError) return usageFailure(id, `Usage: ${id}${verb === 'read' ? ' <uri>' : verb === 'prompt' ? ' <name> [--argument value ...]' : ''}`, error.message);
+    if (error instanceof McpServerError || error instanceof McpLookupError) return startOrLookupFailure(error);
+    return executionFailure(`${id} failed: ${describeCallError(error)}`);
+  }
+}
+
+function noArguments(args: string[], server: string, verb: string, list: () => Promise<string>): Promise<string> {
+  if (args.length) throw new UsageError(`mcp:${server}:${verb} takes no arguments (got ${args.join(' ')})`);
+  return list();
 }
 
 function startOrLookupFailure(error: unknown): CommandResult {
@@ -81,7 +121,11 @@ function callFailure(error: unknown, id: string, manager: McpManager, server: st
     return { stdout: '', stderr: `${id} was cancelled${progressNote}\n`, exitCode: 130, interrupted: 'cancelled', failureCategory: 'execution_error' };
   }
   if (mcpErrorCode(error) === MCP_REQUEST_TIMEOUT) {
-    const stderr = `${id} timed out after ${manager.callTimeoutMs} ms (SYNAPSE_MCP_CALL_TIMEOUT) and was cancelled${progressNote}\n`;
+    // Progress starts the time limit again, up to a hard maximum: say which of the two ran out.
+    const limit = /Maximum total timeout/.test(describeCallError(error))
+      ? `ran past its hard limit of ${manager.maxCallTimeoutMs} ms (SYNAPSE_MCP_CALL_MAX_TIMEOUT), progress notwithstanding,`
+      : `timed out after ${manager.callTimeoutMs} ms (SYNAPSE_MCP_CALL_TIMEOUT)`;
+    const stderr = `${id} ${limit} and was cancelled${progressNote}\n`;
     return { stdout: '', stderr, exitCode: 124, interrupted: 'timeout', failureCategory: 'execution_error' };
   }
   if (mcpErrorCode(error) === MCP_CONNECTION_CLOSED) {

@@ -1,10 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
+import { expandServerVariables, MissingVariableError, resolveConfigPaths } from './config-variables';
 
 /**
  * The common MCP config shape (Claude Desktop, Synapse-Agent): `{"mcpServers": {"<name>": server}}`.
- * Fields other tools add (`disabled`, `autoApprove`...) are ignored, so their files load as they are.
+ * `"disabled": true` keeps a server from starting; fields other tools add (`autoApprove`...) are ignored,
+ * so their files load as they are. `${VAR}` and `${VAR:-default}` are expanded (see config-variables).
  */
 const stdioServerSchema = z.object({
   type: z.literal('stdio').optional(),
@@ -12,6 +14,7 @@ const stdioServerSchema = z.object({
   args: z.array(z.string()).default([]),
   env: z.record(z.string(), z.string()).default({}),
   cwd: z.string().min(1).optional(),
+  disabled: z.boolean({ error: 'must be true or false' }).default(false),
 });
 
 const remoteServerSchema = z.object({
@@ -19,6 +22,7 @@ const remoteServerSchema = z.object({
   type: z.enum(['http', 'streamable-http', 'sse']).optional(),
   url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }),
   headers: z.record(z.string(), z.string()).default({}),
+  disabled: z.boolean({ error: 'must be true or false' }).default(false),
 });
 
 const serverSchema = z.union([stdioServerSchema, remoteServerSchema], {
@@ -57,18 +61,18 @@ export function isStdio(server: McpServerConfig['server']): server is StdioServe
  * Reads config files in precedence order; a server name defined twice keeps the first definition.
  * A missing file is skipped unless `required` lists it (a file named on the command line must exist).
  */
-export async function loadMcpConfig(files: string[], required: ReadonlySet<string> = new Set()): Promise<McpConfig> {
+export async function loadMcpConfig(files: string[], required: ReadonlySet<string> = new Set(), env: NodeJS.ProcessEnv = process.env): Promise<McpConfig> {
   const servers = new Map<string, McpServerConfig>();
   const errors: string[] = [];
   for (const file of files) {
-    const parsed = await readConfigFile(file, required.has(file));
+    const parsed = await readConfigFile(file, required.has(file), env);
     errors.push(...parsed.errors);
     for (const server of parsed.servers) if (!servers.has(server.name)) servers.set(server.name, server);
   }
   return { servers: [...servers.values()], errors };
 }
 
-async function readConfigFile(file: string, required: boolean): Promise<McpConfig> {
+async function readConfigFile(file: string, required: boolean, env: NodeJS.ProcessEnv): Promise<McpConfig> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -93,13 +97,24 @@ async function readConfigFile(file: string, required: boolean): Promise<McpConfi
       errors.push(`${file}: mcpServers.${name}: a server name is 1-64 letters, digits, '_', '.' or '-' (it becomes mcp:<name>:<tool>)`);
       continue;
     }
-    const server = parseServer(value);
+    let expanded: unknown;
+    try {
+      expanded = expandServerVariables(value, env);
+    } catch (error) {
+      if (!(error instanceof MissingVariableError)) throw error;
+      errors.push(`${file}: mcpServers.${name}.${error.field}: ${error.message}`);
+      continue;
+    }
+    const server = parseServer(expanded);
     if (!server.success) {
       errors.push(`${file}: ${describeIssue(server.error.issues[0]!, ['mcpServers', name])}`);
       continue;
     }
     const config = server.data;
-    if (isStdio(config) && config.cwd) config.cwd = resolve(dirname(file), config.cwd);
+    if (isStdio(config)) {
+      if (config.cwd) config.cwd = resolve(dirname(file), config.cwd);
+      resolveConfigPaths(config, file);
+    }
     servers.push({ name, source: file, server: config });
   }
   return { servers, errors };

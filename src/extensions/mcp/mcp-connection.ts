@@ -1,12 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { ErrorCode, McpError, type CallToolResult, type Progress, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { McpClientCallbacks } from './mcp-client-requests';
 import { isStdio, type McpServerConfig } from './mcp-config';
 import { McpServerError } from './mcp-errors';
+import { describeRemoteFailure } from './remote-errors';
 import { connectServer, type Connected } from './mcp-transports';
 import { OutputTail } from './output-tail';
 import { processExited } from './process-exited';
 import { killMarkedProcesses, PROCESS_MARKER_VARIABLE } from '../../tools/security/process-marker';
+
+/** An error's own line in a stderr tail: `Error: ...`, `Error [ERR_X]: ...`, `ModuleNotFoundError: ...`. */
+const TELLING_LINE = /^\s*[\w.]*(?:Error|Exception)(?: \[\w+\])?: \S/;
+
+/** How long a call waits for a server to fetch the roots it was told changed. */
+const ROOTS_WAIT_MS = 2000;
 
 /** How often a running stdio server is checked for having exited (see watchExit). */
 const EXIT_CHECK_MS = 250;
@@ -16,7 +25,7 @@ function pidOf(connected: Connected): number | undefined {
 }
 
 /** stopped: never used; starting; ready; failed: could not start (retried on next use); exited: went away after starting. */
-export type ServerState = 'stopped' | 'starting' | 'ready' | 'failed' | 'exited' | 'closed';
+export type ServerState = 'stopped' | 'starting' | 'ready' | 'failed' | 'exited' | 'closed' | 'disabled';
 
 export interface ConnectionOptions {
   env: NodeJS.ProcessEnv;
@@ -24,12 +33,24 @@ export interface ConnectionOptions {
   connectTimeoutMs: () => number;
   /** Told the tools of a server each time it starts (the manager remembers them for the system prompt). */
   onTools?: (tools: Tool[]) => void;
+  /** Who answers the server's sampling and elicitation requests. */
+  callbacks: McpClientCallbacks;
+  /** The working directory, offered to servers as their root. */
+  root: () => string;
 }
 
 export interface CallOptions {
   signal: AbortSignal;
+  /** Without progress; each progress notification starts it again, up to `maxTimeoutMs` in all. */
   timeoutMs: number;
+  maxTimeoutMs: number;
   onProgress?: (progress: Progress) => void;
+}
+
+/** A tool's result, and what the server asked of us while it ran (sampling, elicitation). */
+export interface CallOutcome {
+  result: CallToolResult;
+  notes: string[];
 }
 
 /**
@@ -43,6 +64,8 @@ export class McpConnection {
   tools: Tool[] = [];
   /** Which transport answered, once started. */
   transport?: Connected['kind'];
+  /** Whether the running server offers resources and prompts (mcp:<server>:resources, :prompts). */
+  offers = { resources: false, prompts: false };
   private connected?: Connected;
   private starting?: Promise<void>;
   private readonly clients = new Set<Client>();
@@ -52,6 +75,11 @@ export class McpConnection {
   /** The marker of each start of a stdio server: its processes, the ones it left behind included. */
   private readonly markers = new Set<string>();
   private connectedMarker?: string;
+  /** What servers asked of us since the last call finished (see CallOutcome). */
+  private notes: string[] = [];
+  /** Whether the server has asked for the roots, and who waits for it to ask again. */
+  private rootsAsked = false;
+  private rootsWaiters: Array<() => void> = [];
 
   constructor(
     readonly config: McpServerConfig,
@@ -75,7 +103,31 @@ export class McpConnection {
     return this.starting;
   }
 
-  async callTool(name: string, args: Record<string, unknown>, options: CallOptions): Promise<CallToolResult> {
+  async callTool(name: string, args: Record<string, unknown>, options: CallOptions): Promise<CallOutcome> {
+    const client = await this.liveClient();
+    const requestOptions = {
+      signal: options.signal,
+      timeout: options.timeoutMs,
+      resetTimeoutOnProgress: true,
+      maxTotalTimeout: options.maxTimeoutMs,
+      onprogress: options.onProgress,
+    };
+    this.notes = [];
+    try {
+      const tool = this.tools.find((candidate) => candidate.name === name);
+      const result = tool?.execution?.taskSupport === 'required' ? await callAsTask(client, name, args, requestOptions) : await client.callTool({ name, arguments: args }, undefined, requestOptions);
+      // Servers of the 2024-10-07 protocol answer { toolResult }: show it as text. (The SDK's result schema
+      // fills in an empty `content` for them, so the answer is looked for, not the missing content.)
+      const content = (result.content as CallToolResult['content'] | undefined) ?? [];
+      if ('toolResult' in result && content.length === 0) return { result: { content: [{ type: 'text', text: JSON.stringify(result.toolResult) }] }, notes: this.notes };
+      return { result: result as CallToolResult, notes: this.notes };
+    } finally {
+      this.notes = [];
+    }
+  }
+
+  /** The client of the running server, starting (or restarting) it when needed. */
+  async liveClient(): Promise<Client> {
     await this.ready();
     // A server that died since it was last looked at is restarted, not sent the call it would lose.
     const pid = this.pid;
@@ -84,23 +136,36 @@ export class McpConnection {
       await this.ready();
     }
     if (!this.connected) throw new McpServerError(`MCP server "${this.name}" went away before the call${this.stderrNote()}`);
-    const { client } = this.connected;
-    const result = await client.callTool({ name, arguments: args }, undefined, {
-      signal: options.signal,
-      timeout: options.timeoutMs,
-      onprogress: options.onProgress,
-    });
-    // Servers of the 2024-10-07 protocol answer { toolResult }: show it as text. (The SDK's result schema
-    // fills in an empty `content` for them, so the answer is looked for, not the missing content.)
-    const content = (result.content as CallToolResult['content'] | undefined) ?? [];
-    if ('toolResult' in result && content.length === 0) return { content: [{ type: 'text', text: JSON.stringify(result.toolResult) }] };
-    return result as CallToolResult;
+    return this.connected.client;
+  }
+
+  /**
+   * Tells a running server its root moved (the shell changed directory). A server that asked for the
+   * roots before asks again: the next call waits for that (up to ROOTS_WAIT_MS), so it sees the new root.
+   */
+  async rootsChanged(): Promise<void> {
+    const client = this.connected?.client;
+    if (!client) return;
+    const askedAgain = this.rootsAsked ? new Promise<void>((resolve) => this.rootsWaiters.push(resolve)) : Promise.resolve();
+    await client.sendRootsListChanged().catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([askedAgain, new Promise((resolve) => (timer = setTimeout(resolve, ROOTS_WAIT_MS)))]);
+    clearTimeout(timer);
+  }
+
+  /** The server asked for the roots (see rootsChanged). */
+  private rootsListed(): string {
+    this.rootsAsked = true;
+    for (const resolve of this.rootsWaiters.splice(0)) setImmediate(resolve); // after our answer is sent
+    return this.options.root();
   }
 
   /** Ends the server (and a start in progress); later uses fail. */
   async close(): Promise<void> {
     this.state = 'closed';
+    const terminate = this.connected?.terminate;
     this.connected = undefined;
+    await terminate?.().catch(() => undefined);
     await Promise.all([this.ending, ...[...this.clients].map((client) => client.close().catch(() => undefined))]);
     this.clients.clear();
     for (const marker of this.markers) this.killLeftBehind(marker);
@@ -122,6 +187,7 @@ export class McpConnection {
   private async start(): Promise<void> {
     this.state = 'starting';
     this.error = undefined;
+    this.rootsAsked = false;
     this.stderr = new OutputTail();
     const timeoutMs = this.options.connectTimeoutMs();
     // Stdio servers only: the processes of a remote one are not ours.
@@ -135,15 +201,19 @@ export class McpConnection {
         stderr: this.stderr,
         marker: marker ? { name: PROCESS_MARKER_VARIABLE, value: marker } : undefined,
         onClient: (client) => this.clients.add(client),
+        requests: { server: this.name, callbacks: this.options.callbacks, root: () => this.rootsListed(), note: (line) => this.notes.push(line) },
       });
       if (this.isClosed()) {
         await connected.client.close().catch(() => undefined);
         throw new McpServerError(`MCP server "${this.name}" was closed while starting`);
       }
       this.tools = await listAllTools(connected.client, timeoutMs);
+      const capabilities = connected.client.getServerCapabilities();
+      this.offers = { resources: Boolean(capabilities?.resources), prompts: Boolean(capabilities?.prompts) };
       const stopWatching = this.watchExit(connected, marker);
       connected.client.onclose = () => {
         stopWatching();
+        connected.taskStore.cleanup();
         this.onExit(connected);
         this.killLeftBehind(marker);
       };
@@ -210,6 +280,8 @@ export class McpConnection {
       return `${where}: no answer within ${timeoutMs} ms (SYNAPSE_MCP_CONNECT_TIMEOUT)${this.stderrNote()}`;
     }
     if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) return `${where}: it exited before answering${this.stderrNote()}`;
+    const remote = isStdio(this.config.server) ? undefined : describeRemoteFailure(error, this.name, this.config.server.url);
+    if (remote) return `${where}: ${remote}`;
     return `${where}: ${error instanceof Error ? error.message : String(error)}${this.stderrNote()}`;
   }
 
@@ -217,9 +289,26 @@ export class McpConnection {
   stderrNote(): string {
     const tail = this.stderr.toString();
     if (!tail) return '';
-    const lines = tail.split('\n').slice(-8).join('\n  ');
-    return `; its stderr ends with:\n  ${lines}`;
+    const lines = tail.split('\n');
+    const last = lines.slice(-8);
+    // The line that says what went wrong (`Error: Cannot find module ...`) is often above the stack it ends with.
+    const telling = lines.findLast((line) => TELLING_LINE.test(line));
+    const shown = telling && !last.includes(telling) ? [telling, '...', ...last] : last;
+    return `; its stderr ends with:\n  ${shown.join('\n  ')}`;
   }
+}
+
+/**
+ * A tool that only runs as a task (`execution.taskSupport: "required"`): the SDK creates the task, polls it
+ * and fetches its result; its status messages count as progress.
+ */
+async function callAsTask(client: Client, name: string, args: Record<string, unknown>, options: RequestOptions): Promise<CallToolResult> {
+  for await (const message of client.experimental.tasks.callToolStream({ name, arguments: args }, undefined, options)) {
+    if (message.type === 'result') return message.result as CallToolResult;
+    if (message.type === 'error') throw message.error;
+    if (message.type === 'taskStatus' && message.task.statusMessage) options.onprogress?.({ progress: 0, message: message.task.statusMessage });
+  }
+  throw new McpServerError(`MCP server answered the task of tool "${name}" without a result`);
 }
 
 /** Every page of tools/list. */

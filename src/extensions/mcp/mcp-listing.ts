@@ -15,6 +15,11 @@ export function formatMcpListing(listing: McpListing, configFiles: string[]): st
     if (server.error) lines.push(`  ${server.error.split('\n').join('\n  ')}`);
     const width = Math.min(TOOL_NAME_WIDTH, Math.max(0, ...server.tools.map((tool) => tool.name.length)));
     for (const tool of server.tools) lines.push(`  ${tool.name.padEnd(width)}  ${tool.description}`.trimEnd());
+    const also = [
+      ...(server.offers?.resources ? [`mcp:${server.name}:resources`, `mcp:${server.name}:read <uri>`] : []),
+      ...(server.offers?.prompts ? [`mcp:${server.name}:prompts`, `mcp:${server.name}:prompt <name>`] : []),
+    ];
+    if (also.length) lines.push(`  also: ${also.join(', ')}`);
   }
   if (listing.configErrors.length) lines.push('', 'Config errors (these servers were skipped):', ...listing.configErrors.map((error) => `  ${error}`));
   if (listing.servers.length) lines.push('', `Call a tool: mcp:<server>:<tool> '<json>' (or --name value); its parameters: mcp:<server>:<tool> --help`);

@@ -1,8 +1,11 @@
-import type { CallToolResult, Progress, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Progress, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { positiveIntFromEnv } from '../../env-settings';
 import { loadMcpConfig, type McpConfig } from './mcp-config';
-import { McpLookupError } from './mcp-errors';
-import type { McpConnection, ServerState } from './mcp-connection';
+import { isStdio, type McpServerConfig } from './mcp-config';
+import { McpLookupError, McpServerError } from './mcp-errors';
+import type { McpClientCallbacks } from './mcp-client-requests';
+import type { CallOutcome, McpConnection, ServerState } from './mcp-connection';
 import type { McpToolsCache } from './mcp-tools-cache';
 import { timerDelay } from '../../timer-delay';
 
@@ -17,9 +20,15 @@ export interface McpManagerOptions {
   cwd: string;
   /** Default: SYNAPSE_MCP_CONNECT_TIMEOUT, else 30 s. */
   connectTimeoutMs?: number;
-  /** Default: SYNAPSE_MCP_CALL_TIMEOUT, else 60 s. */
+  /** Default: SYNAPSE_MCP_CALL_TIMEOUT, else 60 s. Progress notifications start it again... */
   callTimeoutMs?: number;
+  /** ...up to this much in all. Default: SYNAPSE_MCP_CALL_MAX_TIMEOUT, else 10 minutes. */
+  maxCallTimeoutMs?: number;
   toolsCache?: McpToolsCache;
+  /** Who answers the servers' sampling and elicitation requests (default: nobody: refused, declined). */
+  callbacks?: McpClientCallbacks;
+  /** Where `${VAR}` in the config is looked up. Default: process.env (what the user started us with). */
+  variables?: NodeJS.ProcessEnv;
 }
 
 /** What `mcp:list` and `synapse mcp list` show of one server. */
@@ -32,6 +41,8 @@ export interface McpServerListing {
   transport?: string;
   error?: string;
   tools: Array<{ name: string; description: string }>;
+  /** What the running server offers besides tools. */
+  offers?: { resources: boolean; prompts: boolean };
 }
 
 export interface McpListing {
@@ -47,12 +58,23 @@ export class McpManager {
   private config?: Promise<McpConfig>;
   private readonly connections = new Map<string, McpConnection>();
   private closed = false;
+  /** The directory servers are given as their root: the working directory of the last call. */
+  private root: string;
 
-  constructor(private readonly options: McpManagerOptions) {}
+  constructor(private readonly options: McpManagerOptions) {
+    this.root = options.cwd;
+  }
+
+  /** The shell moved (`cd`): servers are told their root changed, and those that use roots have fetched the new one. */
+  async setRoot(dir: string): Promise<void> {
+    if (dir === this.root) return;
+    this.root = dir;
+    await Promise.all([...this.connections.values()].map((connection) => connection.rootsChanged()));
+  }
 
   /** The configured servers and the config's errors (files read once). */
   configuration(): Promise<McpConfig> {
-    this.config ??= loadMcpConfig(this.options.configFiles, this.options.requiredFiles);
+    this.config ??= loadMcpConfig(this.options.configFiles, this.options.requiredFiles, this.options.variables);
     return this.config;
   }
 
@@ -65,11 +87,17 @@ export class McpManager {
     return timerDelay(this.options.callTimeoutMs ?? positiveIntFromEnv('SYNAPSE_MCP_CALL_TIMEOUT', 60_000));
   }
 
+  /** The hard limit of a call that keeps reporting progress (never below the limit without progress). */
+  get maxCallTimeoutMs(): number {
+    return Math.max(this.callTimeoutMs, timerDelay(this.options.maxCallTimeoutMs ?? positiveIntFromEnv('SYNAPSE_MCP_CALL_MAX_TIMEOUT', 600_000)));
+  }
+
   /** Starts every configured server (in parallel) and lists its tools; servers that fail say why. */
   async list(): Promise<McpListing> {
     const { servers, errors } = await this.configuration();
     const listings = await Promise.all(
-      servers.map(async ({ name }) => {
+      servers.map(async ({ name, source, server }) => {
+        if (server.disabled) return { name, source, target: describeServer(server), state: 'disabled' as const, tools: [] };
         const connection = await this.connection(name);
         await connection.ready().catch(() => undefined);
         return listingOf(connection);
@@ -78,9 +106,29 @@ export class McpManager {
     return { servers: listings, configErrors: errors };
   }
 
-  /** The names of the configured servers, without starting any. */
+  /** The names of the configured servers that are not disabled, without starting any. */
   async serverNames(): Promise<string[]> {
-    return (await this.configuration()).servers.map((server) => server.name);
+    return (await this.configuration()).servers.filter(({ server }) => !server.disabled).map((server) => server.name);
+  }
+
+  /**
+   * Starts, all at once, the servers whose tools are not known yet (not running, not remembered), and waits
+   * for them up to `deadlineMs`: the system prompt of a first run can then list their tools. Those still
+   * starting go on starting; those that fail say so in mcp:list.
+   */
+  async startUnknown(deadlineMs: number): Promise<void> {
+    const names = await this.serverNames();
+    const unknown = (await Promise.all(names.map(async (name) => ((await this.knownTools(name)) ? undefined : name)))).filter((name) => name !== undefined);
+    if (!unknown.length || this.closed) return;
+    const starts = Promise.all(unknown.map(async (name) => (await this.connection(name)).ready().catch(() => undefined)));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([starts, new Promise((resolve) => (timer = setTimeout(resolve, timerDelay(deadlineMs))))]);
+    clearTimeout(timer);
+  }
+
+  /** How a server whose tools are not known stands: `starting`, `failed`... (undefined: never started). */
+  stateOf(name: string): ServerState | undefined {
+    return this.connections.get(name)?.state;
   }
 
   /** Tool names to show without starting anything: live ones, else remembered ones, else undefined. */
@@ -103,9 +151,14 @@ export class McpManager {
     return tool;
   }
 
-  async callTool(server: string, name: string, args: Record<string, unknown>, options: { signal: AbortSignal; onProgress?: (progress: Progress) => void }): Promise<CallToolResult> {
+  async callTool(server: string, name: string, args: Record<string, unknown>, options: { signal: AbortSignal; onProgress?: (progress: Progress) => void }): Promise<CallOutcome> {
     const connection = await this.connection(server);
-    return connection.callTool(name, args, { ...options, timeoutMs: this.callTimeoutMs });
+    return connection.callTool(name, args, { ...options, timeoutMs: this.callTimeoutMs, maxTimeoutMs: this.maxCallTimeoutMs });
+  }
+
+  /** A running server's client (started if needed), for resources and prompts. Throws McpLookupError or McpServerError. */
+  async client(server: string): Promise<Client> {
+    return (await this.connection(server)).liveClient();
   }
 
   /** The stdio server's stderr tail, to explain a failed call. */
@@ -137,6 +190,7 @@ export class McpManager {
       throw new McpLookupError(`Unknown MCP server "${name}". Configured servers: ${known.join(', ') || '(none)'}.${detail}`);
     }
     if (this.closed) throw new McpLookupError(`MCP servers are closed; "${name}" cannot start`);
+    if (config.server.disabled) throw new McpServerError(`MCP server "${name}" is disabled ("disabled": true in ${config.source})`);
     // Two first uses at once (parallel sub-agents) share one connection: look again after the await above.
     const raced = this.connections.get(name);
     if (raced) return raced;
@@ -151,10 +205,17 @@ export class McpManager {
           config,
           tools.map((tool) => tool.name),
         ),
+      callbacks: this.options.callbacks ?? {},
+      root: () => this.root,
     });
     this.connections.set(name, connection);
     return connection;
   }
+}
+
+/** How a server is started, for listings and errors: its command line or URL. */
+export function describeServer(server: McpServerConfig['server']): string {
+  return isStdio(server) ? [server.command, ...server.args].join(' ') : server.url;
 }
 
 function listingOf(connection: McpConnection): McpServerListing {
@@ -166,6 +227,7 @@ function listingOf(connection: McpConnection): McpServerListing {
     ...(connection.transport ? { transport: connection.transport } : {}),
     ...(connection.error ? { error: connection.error } : {}),
     tools: connection.state === 'ready' ? connection.tools.map((tool) => ({ name: tool.name, description: oneLine(tool.description ?? tool.title ?? '') })) : [],
+    ...(connection.state === 'ready' ? { offers: connection.offers } : {}),
   };
 }
 

@@ -8,38 +8,69 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
  * router's note count only its own cut).
  */
 export function formatToolResult(result: CallToolResult): string {
-  const structured = result.structuredContent;
+  const structured = result.structuredContent === undefined ? undefined : summariseMedia(result.structuredContent);
   const json = structured === undefined ? undefined : JSON.stringify(structured, null, 2);
   let structuredShown = false;
   const parts: string[] = [];
   for (const block of result.content) {
-    switch (block.type) {
-      case 'text':
-        if (json !== undefined && sameJson(block.text, structured)) {
-          parts.push(json);
-          structuredShown = true;
-        } else {
-          parts.push(block.text);
-        }
-        break;
-      case 'image':
-      case 'audio':
-        parts.push(`[${block.type} ${block.mimeType}, ${formatBytes(base64Bytes(block.data))}]`);
-        break;
-      case 'resource': {
-        const { resource } = block;
-        const size = 'text' in resource ? `${formatBytes(Buffer.byteLength(resource.text))} of text` : `${formatBytes(base64Bytes(resource.blob))}`;
-        parts.push(`[resource ${resource.uri}${resource.mimeType ? ` ${resource.mimeType}` : ''}, ${size}]`);
-        break;
-      }
-      case 'resource_link':
-        parts.push(`[resource link ${block.uri} (${block.name})${block.mimeType ? ` ${block.mimeType}` : ''}]`);
-        break;
-      // No default: the SDK rejects a result with any other kind of block before it gets here.
+    if (block.type === 'text' && json !== undefined && sameJson(block.text, result.structuredContent)) {
+      parts.push(json);
+      structuredShown = true;
+    } else {
+      parts.push(block.type === 'text' ? block.text : describeContentBlock(block));
     }
   }
   if (json !== undefined && !structuredShown && !saysEverything(parts.join('\n'), structured)) parts.push(json);
   return parts.join('\n');
+}
+
+type ContentBlock = CallToolResult['content'][number];
+
+/** A block other than text, in one line: `[image image/png, 3.9 KiB]`, `[resource file:///a.txt, 5 bytes of text]`. */
+export function describeContentBlock(block: Exclude<ContentBlock, { type: 'text' }>): string {
+  switch (block.type) {
+    case 'image':
+    case 'audio':
+      return `[${block.type} ${block.mimeType}, ${formatBytes(base64Bytes(block.data))}]`;
+    case 'resource': {
+      const { resource } = block;
+      const size = 'text' in resource ? `${formatBytes(Buffer.byteLength(resource.text))} of text` : `${formatBytes(base64Bytes(resource.blob))}`;
+      return `[resource ${resource.uri}${resource.mimeType ? ` ${resource.mimeType}` : ''}, ${size}]`;
+    }
+    case 'resource_link':
+      return `[resource link ${block.uri} (${block.name})${block.mimeType ? ` ${block.mimeType}` : ''}]`;
+    // No default: the SDK rejects a result with any other kind of block before it gets here.
+  }
+}
+
+/** Base64 longer than this, anywhere in structured content, is summarised rather than shown. */
+const LONG_BASE64 = 256;
+
+/**
+ * Structured content with its media summarised: an object carrying base64 `data` or `blob` with a MIME type
+ * (an image block, an embedded file) becomes the one-line summary the same block gets in content, and any
+ * other long base64 text becomes `[base64, N KiB]`. The model never gets the bytes.
+ */
+export function summariseMedia(value: unknown): unknown {
+  if (typeof value === 'string') return value.length > LONG_BASE64 && /^[A-Za-z0-9+/\s]+={0,2}$/.test(value) ? `[base64, ${formatBytes(base64Bytes(value))}]` : value;
+  if (Array.isArray(value)) return value.map(summariseMedia);
+  if (value === null || typeof value !== 'object') return value;
+  const record = value as Record<string, unknown>;
+  const media = mediaBlock(record);
+  if (media) return media;
+  return Object.fromEntries(Object.entries(record).map(([key, item]) => [key, summariseMedia(item)]));
+}
+
+function mediaBlock(record: Record<string, unknown>): string | undefined {
+  if ((record.type === 'image' || record.type === 'audio') && typeof record.data === 'string') {
+    return `[${record.type} ${typeof record.mimeType === 'string' ? record.mimeType : 'unknown type'}, ${formatBytes(base64Bytes(record.data))}]`;
+  }
+  if (record.type === 'resource' && record.resource && typeof record.resource === 'object') {
+    const resource = record.resource as Record<string, unknown>;
+    if (typeof resource.blob === 'string')
+      return `[resource ${String(resource.uri)}${typeof resource.mimeType === 'string' ? ` ${resource.mimeType}` : ''}, ${formatBytes(base64Bytes(resource.blob))}]`;
+  }
+  return undefined;
 }
 
 function sameJson(text: string, value: unknown): boolean {
@@ -56,7 +87,7 @@ function saysEverything(text: string, value: unknown): boolean {
   return Object.values(value as Record<string, unknown>).every((item) => saysEverything(text, item));
 }
 
-function base64Bytes(data: string): number {
+export function base64Bytes(data: string): number {
   const clean = data.replace(/\s/g, '');
   return Math.floor((clean.length * 3) / 4) - (clean.endsWith('==') ? 2 : clean.endsWith('=') ? 1 : 0);
 }

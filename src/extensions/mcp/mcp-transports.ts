@@ -3,6 +3,8 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { InMemoryTaskStore } from '@modelcontextprotocol/sdk/experimental/tasks/stores/in-memory.js';
+import { answerServerRequests, CLIENT_CAPABILITIES, type ClientRequestContext } from './mcp-client-requests';
 import { isStdio, type RemoteServerConfig, type StdioServerConfig } from './mcp-config';
 import type { OutputTail } from './output-tail';
 
@@ -18,6 +20,8 @@ export interface ConnectOptions {
   marker?: { name: string; value: string };
   /** Called with each client as it is created, so a close() mid-connect can end it. */
   onClient(client: Client): void;
+  /** Answers what the server asks of us (roots, sampling, elicitation). */
+  requests: ClientRequestContext;
 }
 
 export interface Connected {
@@ -25,6 +29,10 @@ export interface Connected {
   transport: Transport;
   /** Which transport answered: `stdio`, `streamable-http` or `sse`. */
   kind: 'stdio' | 'streamable-http' | 'sse';
+  /** Answers to requests the server asked us to run as tasks; its expiry timers end with cleanup(). */
+  taskStore: InMemoryTaskStore;
+  /** Ends a Streamable HTTP session on the server (before closing). */
+  terminate?: () => Promise<void>;
 }
 
 const CLIENT_INFO = { name: 'synapse', version: '0.1.0' };
@@ -35,26 +43,36 @@ export async function connectServer(server: StdioServerConfig | RemoteServerConf
   const url = new URL(server.url);
   const requestInit: RequestInit = { headers: server.headers };
   if (server.type === 'sse') return connect('sse', new SSEClientTransport(url, { requestInit }), options);
+  const transport = new StreamableHTTPClientTransport(url, { requestInit });
   try {
-    return await connect('streamable-http', new StreamableHTTPClientTransport(url, { requestInit }), options);
+    const connected = await connect('streamable-http', transport, options);
+    // Ending the session tells the server to free it (DELETE), as the protocol asks of a client that leaves.
+    return { ...connected, terminate: () => transport.terminateSession() };
   } catch (error) {
-    // A 4xx to the Streamable HTTP POST is how an old HTTP+SSE server answers: try its transport.
-    const oldServer = error instanceof StreamableHTTPError && typeof error.code === 'number' && error.code >= 400 && error.code < 500;
+    // 400, 404 or 405 to the Streamable HTTP POST is how an old HTTP+SSE server answers: try its transport.
+    // (A 401 or 403 is about credentials, not the transport.) If that fails too, the first answer says more.
+    const oldServer = error instanceof StreamableHTTPError && [400, 404, 405].includes(error.code ?? 0);
     if (server.type || !oldServer) throw error;
-    return connect('sse', new SSEClientTransport(url, { requestInit }), options);
+    return connect('sse', new SSEClientTransport(url, { requestInit }), options).catch(() => {
+      throw error;
+    });
   }
 }
 
 async function connect(kind: Connected['kind'], transport: Transport, options: ConnectOptions): Promise<Connected> {
-  const client = new Client(CLIENT_INFO, { capabilities: {} });
+  // The task store holds the answers to requests a server asked us to run as tasks (it polls for them).
+  const taskStore = new InMemoryTaskStore();
+  const client = new Client(CLIENT_INFO, { capabilities: CLIENT_CAPABILITIES, taskStore });
+  answerServerRequests(client, options.requests);
   options.onClient(client);
   try {
     await client.connect(transport, { timeout: options.timeoutMs });
   } catch (error) {
     await client.close().catch(() => undefined);
+    taskStore.cleanup();
     throw error;
   }
-  return { client, transport, kind };
+  return { client, transport, kind, taskStore };
 }
 
 function stdioTransport(server: StdioServerConfig, options: ConnectOptions): StdioClientTransport {

@@ -94,6 +94,7 @@ export function expectation(schema: JsonSchema): string {
   if (schema.enum) return `one of ${schema.enum.map((value) => JSON.stringify(value)).join(', ')}`;
   const types = schemaTypes(schema);
   if (types.includes('array') && schema.items) return `array of ${expectation(schema.items)}`;
+  if (types.length === 0 && schema.properties) return 'object';
   return types.join(' or ') || 'any JSON value';
 }
 

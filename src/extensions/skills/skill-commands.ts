@@ -11,7 +11,7 @@ const SKILL_HELP = [
   'skill:search <keywords> [--limit N] skills ranked by how well name, description and instructions match',
   "skill:load <name>                   a skill's instructions (SKILL.md) and the files it ships",
   'skill:<name> --help                 what a skill does and the scripts it offers',
-  'skill:<name>:<script> [args...]     run one of its scripts (scripts/<script>.sh|py|js|ts) in the shell',
+  'skill:<name>:<script> [args...]     run one of its scripts (scripts/<script>.sh|py|js|ts, or sub/dir/<script>), from the skill folder',
   'task:skill:search <request>         ask the skill sub-agent which skills fit a request',
 ].join('\n');
 
@@ -103,16 +103,18 @@ async function runScript(skill: Skill, name: string, args: string[], options: Ex
     const names = scripts.map((candidate) => `skill:${skill.name}:${candidate.name}`);
     return notFoundFailure(`Skill "${skill.name}" has no script "${name}". Its scripts: ${names.join(', ') || '(none)'}`);
   }
-  if (isHelpRequest(args.join(' '))) return skillHelp(skill, []);
   if (typeScriptUnsupported(script)) {
     return executionFailure(
       `skill:${skill.name}:${name}: ${script.file} is TypeScript, which needs Node >= 22.6 (this is Node ${process.versions.node}); the skill should ship a .js, .py or .sh script`,
     );
   }
-  return options.runNative(scriptCommandLine(skill, script, args));
+  // Arguments go to the script as they are, --help too: the script knows its own usage.
+  return options.runNative(scriptCommandLine(skill, script, args, options.cwd));
 }
 
 async function unknownSkill(library: SkillLibrary, name: string): Promise<CommandResult> {
+  const skipped = await library.skippedReason(name);
+  if (skipped) return notFoundFailure(`${skipped} Fix its SKILL.md; skill:list shows the skills that loaded.`);
   const { skills } = await library.load();
   const similar = (await library.search(name.replace(/-/g, ' '), 5)).map(({ skill }) => skill.name);
   const hint = similar.length

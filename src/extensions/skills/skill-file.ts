@@ -5,10 +5,17 @@ import type { Skill } from './skill';
 
 /** The Agent Skills front matter (agentskills.io). Fields other tools add are ignored, not refused. */
 const frontMatterSchema = z.object({
+  // As the reference validator (skills-ref) has it: NFKC, then letters and digits of any script, lowercase.
   name: z
     .string({ error: (issue) => (issue.input === undefined ? 'name is required' : 'name must be a string') })
-    .max(64, 'name must be at most 64 characters')
-    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'name must be lowercase letters, digits and single hyphens, not starting or ending with a hyphen'),
+    .transform((name) => name.trim().normalize('NFKC'))
+    .pipe(
+      z
+        .string()
+        .max(64, 'name must be at most 64 characters')
+        .regex(/^[\p{L}\p{N}]+(-[\p{L}\p{N}]+)*$/u, 'name must be lowercase letters, digits and single hyphens, not starting or ending with a hyphen')
+        .refine((name) => name === name.toLowerCase(), 'name must be lowercase letters, digits and single hyphens, not starting or ending with a hyphen'),
+    ),
   description: z
     .string({ error: (issue) => (issue.input === undefined ? 'description is required' : 'description must be a string') })
     .trim()
@@ -22,7 +29,8 @@ const frontMatterSchema = z.object({
 
 let jsYaml: typeof JsYaml | undefined;
 
-export type SkillFileResult = { skill: Skill } | { problem: string };
+/** A skill, with a warning when its front matter needed the lenient retry; or the rule it breaks. */
+export type SkillFileResult = { skill: Skill; warning?: string } | { problem: string };
 
 /**
  * Reads one SKILL.md: `---`, YAML front matter, `---`, then the body. A skill that breaks a rule of the
@@ -36,14 +44,22 @@ export function parseSkillFile(location: string, text: string): SkillFileResult 
   const closing = /^---[ \t]*(?:\r?\n|$)/m.exec(rest);
   if (!closing) return { problem: 'the front matter is not closed by a --- line' };
 
+  const yamlText = rest.slice(0, closing.index);
   let data: unknown;
+  let warning: string | undefined;
   try {
-    // Every value of the front matter is text (the specification's fields are strings): `version: 1.0` stays "1.0".
-    jsYaml ??= require('js-yaml') as typeof JsYaml; // loaded when the first skill is read
-    const yaml = jsYaml;
-    data = yaml.load(rest.slice(0, closing.index), { schema: yaml.FAILSAFE_SCHEMA });
+    data = loadYaml(yamlText);
   } catch (error) {
-    return { problem: `the front matter is not valid YAML: ${(error as Error).message.split('\n')[0]}` };
+    // Skills in the wild write `description: Use it: for this` unquoted; the Agent Skills client guide
+    // says to retry such front matter with the values quoted.
+    const retry = quoteUnquotedValues(yamlText);
+    try {
+      if (!retry.fields.length) throw error;
+      data = loadYaml(retry.text);
+      warning = `the front matter is not strict YAML (an unquoted ": " in ${retry.fields.join(', ')}); read leniently, with the value quoted`;
+    } catch {
+      return { problem: `the front matter is not valid YAML: ${(error as Error).message.split('\n')[0]}` };
+    }
   }
   if (!data || typeof data !== 'object' || Array.isArray(data)) return { problem: 'the front matter must be a YAML mapping (name: ..., description: ...)' };
 
@@ -51,7 +67,7 @@ export function parseSkillFile(location: string, text: string): SkillFileResult 
   if (!parsed.success) return { problem: parsed.error.issues[0]!.message };
   const front = parsed.data;
   const dir = dirname(location);
-  if (front.name !== basename(dir)) return { problem: `name "${front.name}" must equal the folder name "${basename(dir)}"` };
+  if (front.name !== basename(dir).normalize('NFKC')) return { problem: `name "${front.name}" must equal the folder name "${basename(dir)}"` };
 
   const tools = front['allowed-tools'];
   return {
@@ -66,5 +82,24 @@ export function parseSkillFile(location: string, text: string): SkillFileResult 
       location,
       body: rest.slice(closing.index + closing[0].length).trim(),
     },
+    ...(warning ? { warning } : {}),
   };
+}
+
+/** Every value of the front matter is text (the specification's fields are strings): `version: 1.0` stays "1.0". */
+function loadYaml(text: string): unknown {
+  jsYaml ??= require('js-yaml') as typeof JsYaml; // loaded when the first skill is read
+  return jsYaml.load(text, { schema: jsYaml.FAILSAFE_SCHEMA });
+}
+
+/** Top-level `key: value` lines whose plain value holds another `: `, with that value single-quoted. */
+function quoteUnquotedValues(text: string): { text: string; fields: string[] } {
+  const fields: string[] = [];
+  const lines = text.split(/\r?\n/).map((line) => {
+    const match = /^([A-Za-z][\w-]*):[ \t]+(.+?)[ \t]*$/.exec(line);
+    if (!match || !match[2]!.includes(': ') || /^['"[{|>&*!]/.test(match[2]!)) return line;
+    fields.push(match[1]!);
+    return `${match[1]}: '${match[2]!.replace(/'/g, "''")}'`;
+  });
+  return { text: lines.join('\n'), fields };
 }

@@ -25,6 +25,12 @@ export class SkillLibrary {
     return (await this.load()).skills.find((skill) => skill.name === name);
   }
 
+  /** Why a skill of this name was left out, when one was (it is named in skill:load and the suggestions). */
+  async skippedReason(name: string): Promise<string | undefined> {
+    const skipped = (await this.load()).skipped.find((entry) => entry.name === name);
+    return skipped && `Skill "${name}" was skipped: ${skipped.reason} (${skipped.location}).`;
+  }
+
   async search(query: string, limit?: number): Promise<SkillMatch[]> {
     const { skills } = await this.load();
     if (!this.index) {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { RESERVED_SKILL_NAMES, type Skill } from './skill';
 import { parseSkillFile } from './skill-file';
 
@@ -9,6 +9,15 @@ export interface SkillScan {
   skills: Skill[];
   /** One line per skipped skill: its SKILL.md and the rule it breaks, or the skill that shadows it. */
   warnings: string[];
+  /** The skills left out, by folder name, so a command naming one can say why it is not there. */
+  skipped: SkippedSkill[];
+}
+
+export interface SkippedSkill {
+  /** The folder's name (what the skill would be called). */
+  name: string;
+  location: string;
+  reason: string;
 }
 
 /**
@@ -18,16 +27,22 @@ export interface SkillScan {
 export async function scanSkills(dirs: string[]): Promise<SkillScan> {
   const byName = new Map<string, Skill>();
   const warnings: string[] = [];
+  const skipped: SkippedSkill[] = [];
+  const skip = (location: string, reason: string) => {
+    warnings.push(`${location}: skipped: ${reason}`);
+    skipped.push({ name: basename(dirname(location)), location, reason });
+  };
   const perDir = await Promise.all(dirs.map((dir) => readSkillsDir(dir)));
   for (const found of perDir) {
     for (const entry of found) {
       if ('problem' in entry) {
-        warnings.push(`${entry.location}: skipped: ${entry.problem}`);
+        skip(entry.location, entry.problem);
         continue;
       }
       const { skill } = entry;
+      if (entry.warning) warnings.push(`${skill.location}: ${entry.warning}`);
       if (RESERVED_SKILL_NAMES.has(skill.name)) {
-        warnings.push(`${skill.location}: skipped: the name "${skill.name}" is reserved for skill:${skill.name}`);
+        skip(skill.location, `the name "${skill.name}" is reserved for skill:${skill.name}`);
         continue;
       }
       const first = byName.get(skill.name);
@@ -38,10 +53,10 @@ export async function scanSkills(dirs: string[]): Promise<SkillScan> {
       byName.set(skill.name, skill);
     }
   }
-  return { skills: [...byName.values()], warnings };
+  return { skills: [...byName.values()], warnings, skipped };
 }
 
-type Entry = { skill: Skill } | { location: string; problem: string };
+type Entry = { skill: Skill; warning?: string } | { location: string; problem: string };
 
 async function readSkillsDir(dir: string): Promise<Entry[]> {
   let names: string[];

@@ -13,7 +13,7 @@ export interface SkillMatch {
 
 /**
  * Ranked full-text search over skills (name, description, body) with MiniSearch: name matches weigh most,
- * prefixes and small typos match, ties keep catalog order, so results are deterministic.
+ * prefixes and small typos match (one in a short word), ties keep catalog order, so results are deterministic.
  */
 export class SkillSearchIndex {
   private readonly index: MiniSearch<{ id: number; name: string; description: string; body: string }>;
@@ -28,7 +28,8 @@ export class SkillSearchIndex {
         boost: { name: 3, description: 2 },
         // Short words match only as written: "is" must not find "issue" or "it".
         prefix: (term) => term.length > 3,
-        fuzzy: (term) => (term.length > 4 ? 0.2 : false),
+        // One typo is forgiven in a short word (3-4 letters), one in five in longer ones.
+        fuzzy: (term) => (term.length > 4 ? 0.2 : term.length >= 3 ? 1 : false),
         combineWith: 'OR',
       },
     });

@@ -11,9 +11,10 @@ export interface ExtensionContext extends ExtensionCallOptions {
 }
 
 const TASK_HELP = [
-  'task:<type> --prompt "<what to do>" [--description "<short title>"]',
+  'task:<type> --prompt "<what to do>" [--description "<short title>"] [--model <name>] [--max-turns N]',
   '  Delegate work to a sub-agent of the given type (for example task:general, task:explore).',
   '  -p is short for --prompt, -d for --description. Without --prompt the remaining words are the prompt.',
+  "  --model runs the sub-agent on another model than its parent's; --max-turns bounds its model turns (1-200).",
   'Example: task:explore -p "Find where the config is loaded" -d "find config loading"',
 ].join('\n');
 

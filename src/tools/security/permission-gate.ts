@@ -66,6 +66,20 @@ export class PermissionGate {
     return turn;
   }
 
+  /**
+   * Asks about something that is not a command line (an MCP server that wants to use the model): no rule
+   * decides it, so it is always asked, fail-closed like an ask rule. `part` is what "for the session" covers.
+   */
+  async confirm(request: PermissionRequest, part: string, context: { signal: AbortSignal }): Promise<PermissionOutcome> {
+    if (this.covered([part])) return this.allow(request.command, request.rule, 'session');
+    if (this.options.approveAll) return this.allow(request.command, request.rule, 'approve_all');
+    const approve = this.options.approve;
+    if (!approve) return this.deny(request.command, request.rule, 'no_approver', `denied: ${request.rule}; approval is needed and nobody can give it here (no terminal)`);
+    const turn = this.asking.then(() => this.ask(approve, request.command, request.rule, [part], { cwd: request.cwd, signal: context.signal }));
+    this.asking = turn.catch(() => undefined);
+    return turn;
+  }
+
   private async ask(approve: PermissionApprover, command: string, rule: string, parts: string[], context: { cwd: string; signal: AbortSignal }): Promise<PermissionOutcome> {
     if (this.covered(parts)) return this.allow(command, rule, 'session'); // approved while this ask waited its turn
     if (context.signal.aborted) return { allowed: false, reason: 'cancelled before approval' };
