@@ -1,5 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { Given, Then } from '@cucumber/cucumber';
+import { Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { messagesTokens } from '../src';
 import { countTokens } from '../src/session';
@@ -52,6 +52,10 @@ Given('写摘要的请求总是得到摘要 {string}', function (this: SynapseWo
 
 Given('写摘要的请求会得到摘要 {string}', function (this: SynapseWorld, summary: string) {
   this.llm.reply({ when: SUMMARY_REQUEST, content: summary });
+});
+
+Given('写摘要的请求会以 HTTP {int} {string} 失败一次', function (this: SynapseWorld, status: number, message: string) {
+  this.llm.reply({ when: SUMMARY_REQUEST, error: { status, message } });
 });
 
 Given('写摘要的请求都以 HTTP {int} {string} 失败', function (this: SynapseWorld, status: number, message: string) {
@@ -150,4 +154,34 @@ Then('模型最后收到的工具结果应是一个卸载引用，文件里是�
   const lines = (await readFile(path!, 'utf8')).trim().split('\n');
   expect(lines[0]).to.match(/^log-1 line 1 /);
   expect(lines.at(-1)).to.match(/^log-1 line 200 /);
+});
+
+When('以一条约 {int} 词的输入执行一次运行', async function (this: SynapseWorld, words: number) {
+  await runner(this)
+    .run(`Please review this: ${WORDS.repeat(Math.ceil(words / 12))}`)
+    .catch(() => undefined);
+});
+
+Then('运行应以包含 {string} 与 {string} 的错误失败', function (this: SynapseWorld, first: string, second: string) {
+  const error = runner(this).error as Error;
+  expect(error?.name).to.equal('ContextWindowError');
+  expect(error.message).to.contain(first).and.contain(second);
+});
+
+Given('写摘要的请求失败后要等 {int} 秒再试', function (this: SynapseWorld, seconds: number) {
+  runner(this).options.context = { ...runner(this).options.context, compactRetryDelayMs: seconds * 1000 };
+});
+
+When('执行一次运行，在第一次写摘要失败后中止它', async function (this: SynapseWorld) {
+  const r = runner(this);
+  const controller = new AbortController();
+  r.onEvent = (event) => {
+    // Once the wait for the retry has begun.
+    if (event.type === 'warning' && event.message.startsWith('summary attempt 1 of 3 failed')) setImmediate(() => controller.abort());
+  };
+  const started = performance.now();
+  await r.run(r.input, controller.signal).catch(() => undefined);
+  // Generous: the retry was a minute away; the abort ends the wait at once, and no retry is sent.
+  expect(performance.now() - started).to.be.lessThan(20_000);
+  expect(this.llm.requests).to.have.length(2);
 });

@@ -1,9 +1,9 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { access, appendFile, mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { access, appendFile, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import { OffloadStore, SessionStore, type ChatMessage, type Session } from '../src';
+import { compactCommand, OffloadStore, SessionStore, type ChatMessage, type Session } from '../src';
 import { ARCHIVE_FILE, PENDING_INPUT_FILE } from '../src/session/session-files';
 import { ContextManagementContext, longConversation, toolRound } from './support/context-context';
 import { RunnerContext } from './support/runner-context';
@@ -23,6 +23,9 @@ class LongSessionNotes {
   pendingAtStart?: string;
   sessions: Session[] = [];
   holder?: Session;
+  release?: () => void;
+  running?: Promise<string>;
+  output?: string;
 }
 const notes = (world: SynapseWorld) => world.use(LongSessionNotes);
 
@@ -226,4 +229,67 @@ Then('会话目录里应只剩最旧的（被持有的）与最新的两个会�
   expect(left).to.deep.equal([sessions[0]!.id, sessions[3]!.id, sessions[4]!.id].sort());
   expect(await exists(sessions[4]!.offloadDir)).to.equal(false);
   expect(await readdir(sessions[3]!.offloadDir)).to.have.length(1);
+});
+
+// --- Failures on the way, reported ------------------------------------------------------------------------
+
+When('执行一次运行，运行开始后 pending-input.json 被换成一个目录', async function (this: SynapseWorld) {
+  const r = runner(this);
+  const dir = await sessionDir(this);
+  r.onEvent = (event) => {
+    if (event.type !== 'run_started') return;
+    rmSync(join(dir, PENDING_INPUT_FILE));
+    mkdirSync(join(dir, PENDING_INPUT_FILE, 'inside'), { recursive: true });
+  };
+  await r.run().catch(() => undefined);
+});
+
+Given('会话的 pending-input.json 被写坏', async function (this: SynapseWorld) {
+  const r = runner(this);
+  await writeFile(join(await r.sessionsDir(), r.options.sessionId!, PENDING_INPUT_FILE), '{"message": {"role": "user", "cont');
+});
+
+When('会话的 archive.jsonl 被删除', async function (this: SynapseWorld) {
+  await rm(join(await sessionDir(this), ARCHIVE_FILE));
+});
+
+Then('会话的完整记录应报告 {string}', async function (this: SynapseWorld, warning: string) {
+  const session = await new SessionStore(await runner(this).sessionsDir()).open(runner(this).options.sessionId!);
+  const { messages, warnings } = await session.transcript();
+  expect(warnings).to.deep.equal([{ file: 'archive.jsonl', message: warning }]);
+  // What the archive held is gone; what the live history still holds is all there is.
+  expect(messages).to.deep.equal([]);
+});
+
+Given('模型的回复要等到放行', function (this: SynapseWorld) {
+  notes(this).release = this.llm.holdReplies();
+});
+
+When('运行进行中用户执行 `\\/compact`', async function (this: SynapseWorld) {
+  const r = runner(this);
+  this.llm.reply({ content: 'Done.' });
+  notes(this).running = r.run('What next?');
+  while (this.llm.arrived === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+  notes(this).output = (await compactCommand(await r.runner())).output;
+});
+
+Then('输出应为 {string}', function (this: SynapseWorld, output: string) {
+  expect(notes(this).output).to.equal(output);
+});
+
+Then('放行后运行照常完成', async function (this: SynapseWorld) {
+  notes(this).release!();
+  expect(await notes(this).running).to.equal('Done.');
+  expect((await runner(this).persistedHistory()).slice(0, runner(this).seeded.length)).to.deep.equal(runner(this).seeded);
+});
+
+Given('卸载目录的位置上是一个普通文件', async function (this: SynapseWorld) {
+  const c = context(this);
+  await writeFile((await c.store()).dir, 'not a directory');
+});
+
+Then('清理结果应报告卸载目录读不了，什么都没删', async function (this: SynapseWorld) {
+  const c = context(this);
+  const dir = (await c.store()).dir;
+  expect(c.cleanup).to.deep.equal({ deleted: [], failed: [{ path: dir, reason: 'a parent of it is a file, not a directory' }] });
 });

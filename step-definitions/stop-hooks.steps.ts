@@ -359,3 +359,47 @@ Given('Runner 注册了 stop hook {string}（回复 {string}），执行器是�
 Then('运行的结果应为 {string}', function (this: SynapseWorld, text: string) {
   expect(runner(this).result).to.equal(text);
 });
+
+Given('一个加载时会抛出 {string} 的 stop hook 执行器，它的 hook 报告进度，进度回调返回被拒的 Promise', function (this: SynapseWorld, failure: string) {
+  const h = hooks(this);
+  h.executor = new StopHookExecutor({
+    registry: h.registry,
+    load: (registry) => {
+      registry.register('progressive', (_context, { emitProgress }) => emitProgress('half way'));
+      throw new Error(failure);
+    },
+    onMessagePart: () => Promise.reject(new Error('screen closed')),
+    onWarning: (message) => {
+      h.warnings.push(message);
+      throw new Error('the warning sink broke too');
+    },
+  });
+});
+
+Given('一个没有告警接收者的执行器，注册了抛出 {string} 的 hook {string}', function (this: SynapseWorld, failure: string, name: string) {
+  hooks(this).register(name, { failure });
+  hooks(this).executor = new StopHookExecutor({ registry: hooks(this).registry });
+  const seen = hooks(this).processWarnings;
+  const listen = (warning: Error) => seen.push(warning);
+  process.on('warning', listen);
+  this.onCleanup(() => process.off('warning', listen));
+});
+
+When('执行器为回答 {string} 执行 hook', async function (this: SynapseWorld, answer: string) {
+  hooks(this).appended = await hooks(this).executor!.executeAndAppend(answer, hooks(this).sampleContext());
+  // Warnings of rejected callbacks and process warnings arrive on later ticks.
+  await new Promise((resolve) => setImmediate(resolve));
+});
+
+Then('回答应原样返回', function (this: SynapseWorld) {
+  expect(hooks(this).appended).to.equal('Done.');
+});
+
+Then('执行器应报告警告 {string}', function (this: SynapseWorld, warning: string) {
+  expect(hooks(this).warnings).to.deep.equal([warning, 'a stop hook progress callback failed: screen closed']);
+});
+
+Then('进程应收到警告 {string}', function (this: SynapseWorld, warning: string) {
+  const ours = hooks(this).processWarnings.filter((entry) => (entry as { code?: string }).code === 'SYNAPSE_STOP_HOOK');
+  expect(ours.map((entry) => entry.message)).to.deep.equal([warning]);
+});

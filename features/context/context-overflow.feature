@@ -24,6 +24,13 @@ Feature: 超出窗口：请求前先卸载与压缩，服务器拒绝时恢复�
       And 模型收到的每个请求都不超过 3000 个 token
       And 模型最后收到的工具结果应是一个卸载引用，文件里是完整的日志
 
+    Scenario: 一条比窗口还大的输入：请求不发出，运行以说明原因的错误失败，会话保持原样
+      Given Runner 的上下文窗口为 3000 token
+      When 以一条约 4000 词的输入执行一次运行
+      Then 运行应以包含 "the conversation needs" 与 "but the context window is 3000 tokens" 的错误失败
+      And 模型不应收到任何请求
+      And 会话目录中不应有任何会话
+
   Rule: 服务器以窗口为由拒绝时，压缩一次、重试一次
 
     Scenario: 400 context_length_exceeded：压缩后重试，重试的请求比被拒的小，之后按报出的窗口计算
@@ -75,6 +82,15 @@ Feature: 超出窗口：请求前先卸载与压缩，服务器拒绝时恢复�
       When 执行一次运行
       Then 运行应以包含 "400 This model's maximum context length is 3000 tokens." 的错误失败
       And 模型应依次收到对话请求、摘要请求、摘要请求、摘要请求
+      And 会话的历史应与运行前相同
+
+    Scenario: 等着重试写摘要时中止运行：立即以 AbortError 结束，历史不变
+      Given 会话里已有一段读过 10 个各约 300 词日志的对话
+      And 写摘要的请求失败后要等 60 秒再试
+      And 模型会以 HTTP 400 "This model's maximum context length is 3000 tokens." 拒绝下一个请求
+      And 写摘要的请求会以 HTTP 503 "summary model unavailable" 失败一次
+      When 执行一次运行，在第一次写摘要失败后中止它
+      Then 运行应以 AbortError 拒绝
       And 会话的历史应与运行前相同
 
     Scenario: 重试的请求又被拒：只恢复一次，报告第二次的拒绝

@@ -56,6 +56,44 @@ Feature: 长会话不丢东西：压缩只改写活动历史，完整记录留�
       And 模型收到的请求中不应有 "把报告发给老板"
       And 会话历史中 "把报告发给老板" 应标为没有回答的输入，位于 "先别发，改一下标题" 之前
 
+    Scenario: 运行失败时删不掉 pending-input.json：报告为警告，错误照常报告
+      Given 使用临时会话目录创建 Runner
+      And 模型会以 HTTP 500 "model down" 拒绝下一个请求
+      When 执行一次运行，运行开始后 pending-input.json 被换成一个目录
+      Then 运行应以包含 "model down" 的错误失败
+      And Runner 应报告 "the unanswered input could not be removed from the session"
+
+    Scenario: pending-input.json 坏了：报告并原样留下，会话照常加载
+      Given 会话里已有一段读过 1 个各约 50 词日志的对话
+      And 会话的 pending-input.json 被写坏
+      And 模型会回复 "好的。"
+      When 以输入 "继续" 续接会话执行一次运行
+      Then Runner 应报告 "is not a readable pending input; left as it is"
+      And 运行应以 "好的。" 结束
+
+  Rule: 完整记录缺了归档时如实报告
+
+    Scenario: archive.jsonl 被删掉：完整记录给出剩下的部分，并说明缺了多少
+      Given 会话里已有一段读过 6 个各约 300 词日志的对话
+      And 写摘要的请求会得到摘要 "读过 6 个日志。"
+      When Runner 压缩会话
+      And 会话的 archive.jsonl 被删除
+      Then 会话的完整记录应报告 "holds 0 of the 14 archived messages the session counts"
+
+  Rule: /compact 的失败如实报告
+
+    Scenario: 运行进行中执行 /compact：说明为什么失败，历史不变
+      Given 会话里已有一段读过 6 个各约 300 词日志的对话
+      And 模型的回复要等到放行
+      When 运行进行中用户执行 `/compact`
+      Then 输出应为 "Compaction failed (AgentRunner.compact: a run is in progress on this runner); the history is unchanged."
+      And 放行后运行照常完成
+
+    Scenario: 卸载目录读不了时清理报告它，不抛出
+      Given 卸载目录的位置上是一个普通文件
+      When 执行 cleanupOffloadedFiles
+      Then 清理结果应报告卸载目录读不了，什么都没删
+
   Rule: 会话数有上限
 
     Scenario: 超过上限时删除最旧的会话，连同它卸载的文件；正被写的会话不删

@@ -37,3 +37,15 @@ Feature: Stop hooks：库里的机制
     When 执行一次运行
     Then 运行的结果应为 "Done."
     And stop hook 不应被执行
+
+  Scenario: 加载 hook 失败、进度回调异步失败、告警本身抛错：都不影响回答
+    Given 一个加载时会抛出 "settings unreadable" 的 stop hook 执行器，它的 hook 报告进度，进度回调返回被拒的 Promise
+    When 执行器为回答 "Done." 执行 hook
+    Then 回答应原样返回
+    And 执行器应报告警告 "stop hooks could not be loaded: settings unreadable"
+
+  Scenario: 没有告警接收者时，失败的 hook 成为一个进程警告
+    Given 一个没有告警接收者的执行器，注册了抛出 "broken" 的 hook "bad"
+    When 执行器为回答 "Done." 执行 hook
+    Then 回答应原样返回
+    And 进程应收到警告 "stop hook \"bad\" failed: broken"

@@ -135,6 +135,7 @@ export function isUserInput(message: ChatMessage): boolean {
 
 function delay(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new AbortError('The run was interrupted'));
     if (ms <= 0) return resolve();
     const onAbort = () => {
       clearTimeout(timer);

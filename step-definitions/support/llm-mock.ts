@@ -17,6 +17,10 @@ export class LlmMock {
   authorizations: Array<string | null> = [];
   /** Replies given to every request whose first user message contains `when`, never used up (summaries of a long run). */
   private standing: ScriptedReply[] = [];
+  /** While set, requests wait for it before they are answered. */
+  private gate?: Promise<void>;
+  /** Requests received, answered or still held. */
+  arrived = 0;
 
   listen(): void {
     // Loaded here, not at import: a parallel run's coordinator loads the support code but runs no scenario.
@@ -26,6 +30,8 @@ export class LlmMock {
       http.post(`${LLM_BASE_URL}/chat/completions`, async ({ request }) => {
         this.authorizations.push(request.headers.get('authorization'));
         const body = (await request.json()) as ChatCompletionRequest;
+        this.arrived++;
+        if (this.gate) await this.gate;
         const standing = this.standing.find((reply) => firstUserText(body).includes(reply.when!));
         if (!standing) return this.script.respond(body, request.signal);
         this.script.requests.push(body);
@@ -47,6 +53,18 @@ export class LlmMock {
     this.script = new ScriptedModel();
     this.authorizations = [];
     this.standing = [];
+    this.gate = undefined;
+    this.arrived = 0;
+  }
+
+  /** Holds every reply until the returned function is called (a model busy for as long as a scenario needs). */
+  holdReplies(): () => void {
+    let release!: () => void;
+    this.gate = new Promise((resolve) => (release = resolve));
+    return () => {
+      this.gate = undefined;
+      release();
+    };
   }
 
   /** Answers every request whose first user message contains `when` with `reply`, as often as they come. */

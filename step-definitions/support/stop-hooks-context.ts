@@ -14,6 +14,8 @@ export class StopHooksContext implements Narrating {
   /** Hook invocations, in order: which hook, with what context. */
   readonly invocations: Array<{ name: string; context: StopHookContext }> = [];
   readonly warnings: string[] = [];
+  /** Process warnings emitted while the scenario listened. */
+  readonly processWarnings: Error[] = [];
   outcomes?: StopHookOutcome[];
   appended?: string;
   executor?: StopHookExecutor;
