@@ -4,31 +4,18 @@ import { Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { ARCHIVE_FILE, HISTORY_FILE } from '../src/session/session-files';
 import { SUMMARY_PREFIX, type ChatMessage } from '../src';
-import { ContextManagementContext, filler, longConversation, toolRound } from './support/context-context';
+import { ContextManagementContext, filler, longConversation, pastedRequestAndOneResult, toolRound } from './support/context-context';
 import { RunnerContext } from './support/runner-context';
 import type { SynapseWorld } from './support/world';
 
 const ctx = (world: SynapseWorld) => world.use(ContextManagementContext);
 const runner = (world: SynapseWorld) => world.use(RunnerContext);
 
-/** A history offload cannot shrink much: the user's long message is most of it; one small result can go. */
-function mostlyUserWords(): ChatMessage[] {
-  return [
-    { role: 'user', content: filler(1500, 'pasted requirements') },
-    ...toolRound('call_1', 'cat small.txt', filler(150, 'small file')),
-    { role: 'assistant', content: 'Read the small file.' },
-    { role: 'user', content: 'Now check the rest.' },
-    { role: 'assistant', content: 'Checking.' },
-    { role: 'user', content: 'And?' },
-    { role: 'assistant', content: 'All fine.' },
-  ];
-}
-
 // --- When compaction is triggered (part03) ----------------------------------------------------------------
 
 Given('`stillExceedsThreshold=true` 且 `freedTokens < compactTriggerThreshold`', function (this: SynapseWorld) {
   const c = ctx(this);
-  c.messages = mostlyUserWords();
+  c.messages = pastedRequestAndOneResult(1500, 150);
   Object.assign(c.options, { offloadThreshold: 1000, minChars: 100, compactTriggerThreshold: 5000, compactCooldownSteps: 2 });
 });
 
@@ -61,7 +48,7 @@ Then('应调用 `ContextCompactor.compact\\(...)`', function (this: SynapseWorld
 
 Given('`stillExceedsThreshold=true` 但 `freedTokens >= compactTriggerThreshold`', function (this: SynapseWorld) {
   const c = ctx(this);
-  c.messages = mostlyUserWords();
+  c.messages = pastedRequestAndOneResult(1500, 150);
   Object.assign(c.options, { offloadThreshold: 1000, minChars: 100, compactTriggerThreshold: 20 });
 });
 
@@ -106,7 +93,7 @@ Then('不应再次触发 compact', function (this: SynapseWorld) {
 
 Given('上一次 compact 尝试发生在最近 `compactCooldownSteps` 内', async function (this: SynapseWorld) {
   const c = ctx(this);
-  c.messages = mostlyUserWords();
+  c.messages = pastedRequestAndOneResult(1500, 150);
   Object.assign(c.options, { offloadThreshold: 1000, minChars: 100, compactTriggerThreshold: 5000, compactCooldownSteps: 3 });
   c.scriptSummary();
   await (await c.orchestrator()).offloadIfNeeded(c.messages);
@@ -166,13 +153,7 @@ Then('应触发 `compact` 事件', function (this: SynapseWorld) {
 Given('上下文卸载后 `stillExceedsThreshold=true`', async function (this: SynapseWorld) {
   const r = runner(this);
   // A long pasted request (never offloaded) and one large result: offload frees the result's share, not enough.
-  await givenLongSession(this, [
-    { role: 'user', content: filler(1200, 'pasted design notes') },
-    ...toolRound('call_1', 'cat big.log', filler(1500, 'big log')),
-    { role: 'assistant', content: 'I read the log.' },
-    { role: 'user', content: 'Anything else?' },
-    { role: 'assistant', content: 'No.' },
-  ]);
+  await givenLongSession(this, pastedRequestAndOneResult(1200, 1500));
   r.options.contextWindow = 4000;
   r.options.context = { ...r.options.context, offloadThreshold: 1500, compactTriggerThreshold: 100 };
   this.llm.reply({ content: 'Still here, carrying on.' });

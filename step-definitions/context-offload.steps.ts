@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import { ContextManagementContext, filler, toolRound } from './support/context-context';
+import { ContextManagementContext, filler, pastedRequestAndOneResult, toolRound } from './support/context-context';
 import type { SynapseWorld } from './support/world';
 
 const ctx = (world: SynapseWorld) => world.use(ContextManagementContext);
@@ -128,13 +128,7 @@ Then('该消息应保持不变', async function (this: SynapseWorld) {
 Given('offload 完成后 token 仍高于阈值', function (this: SynapseWorld) {
   const c = ctx(this);
   // Most of the history is the user's own long message, which offload never touches.
-  c.messages = [
-    { role: 'user', content: filler(3000, 'pasted spec') },
-    ...toolRound('call_1', 'cat a.txt', filler(400, 'a')),
-    { role: 'assistant', content: 'Read.' },
-    { role: 'user', content: 'Go on.' },
-    { role: 'assistant', content: 'Going on.' },
-  ];
+  c.messages = pastedRequestAndOneResult(3000, 400);
   c.options.offloadThreshold = 2000;
 });
 

@@ -1,8 +1,9 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import type { ChatMessage } from '../llm';
 import { parseJsonLines, type JsonLineProblem } from './jsonl';
 import { readPendingInput } from './pending-input';
 import type { QuarantineEntry } from './quarantine';
+import { readIfPresent } from './read-if-present';
 import { committedArchiveCount } from './session-archive';
 import { sessionFileError } from './session-file-error';
 import { persistedMessageSchema, persistedUsageRoundSchema, sessionIndexSchema, type PersistedContext, type SessionIndex } from './schemas';
@@ -127,14 +128,4 @@ export async function readIndexOrProblem(files: SessionFiles): Promise<SessionIn
 export function firstUserTitle(messages: readonly ChatMessage[]): string | null {
   const first = messages.find((message) => message.role === 'user' && typeof message.content === 'string');
   return first ? titleFromText(userWords(first)) : null;
-}
-
-/** The file's bytes, or undefined when it does not exist; any other failure names the file. */
-async function readIfPresent(path: string): Promise<Buffer | undefined> {
-  try {
-    return await readFile(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw sessionFileError(path, 'read', error);
-  }
 }

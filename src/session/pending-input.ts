@@ -1,7 +1,8 @@
-import { readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { z } from 'zod';
 import type { ChatMessage } from '../llm';
 import { syncDirectory, writeFileAtomic } from './atomic-write';
+import { readIfPresent } from './read-if-present';
 import { persistedMessageSchema } from './schemas';
 import { sessionFileError } from './session-file-error';
 import type { SessionLoadWarning } from './types';
@@ -29,15 +30,10 @@ export async function removePendingInput(path: string, dir: string): Promise<voi
 
 /** The pending input, if there is one; an unreadable file is reported and left where it is. */
 export async function readPendingInput(path: string, warnings: SessionLoadWarning[]): Promise<ChatMessage | null> {
-  let text: string;
+  const bytes = await readIfPresent(path);
+  if (!bytes) return null;
   try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw sessionFileError(path, 'read', error);
-  }
-  try {
-    return pendingInputSchema.parse(JSON.parse(text)).message as ChatMessage;
+    return pendingInputSchema.parse(JSON.parse(bytes.toString('utf8'))).message as ChatMessage;
   } catch {
     warnings.push({ file: 'pending-input.json', message: 'is not a readable pending input; left as it is' });
     return null;

@@ -1,7 +1,8 @@
-import { open, readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import type { ChatMessage } from '../llm';
 import { appendDurably } from './atomic-write';
 import { parseJsonLines } from './jsonl';
+import { readIfPresent } from './read-if-present';
 import { persistedMessageSchema } from './schemas';
 import { sessionFileError } from './session-file-error';
 import type { SessionLoadWarning } from './types';
@@ -73,15 +74,6 @@ function completeLines(buffer: Buffer): Buffer[] {
     start = newline + 1;
   }
   return lines;
-}
-
-async function readIfPresent(path: string): Promise<Buffer | undefined> {
-  try {
-    return await readFile(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw sessionFileError(path, 'read', error);
-  }
 }
 
 /** How many messages the archive holds for sure: the largest count a live message carries, or the index's. */

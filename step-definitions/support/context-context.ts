@@ -43,6 +43,22 @@ export function longConversation(rounds: number, resultWords: number, request = 
 }
 
 /**
+ * A history offload cannot shrink much: a long pasted request (never offloaded: it is not a tool result),
+ * one tool result, then a short exchange.
+ */
+export function pastedRequestAndOneResult(pastedWords: number, resultWords: number): ChatMessage[] {
+  return [
+    { role: 'user', content: filler(pastedWords, 'pasted requirements') },
+    ...toolRound('call_1', 'cat notes.txt', filler(resultWords, 'notes')),
+    { role: 'assistant', content: 'I read the notes.' },
+    { role: 'user', content: 'Anything else?' },
+    { role: 'assistant', content: 'No.' },
+    { role: 'user', content: 'Go on.' },
+    { role: 'assistant', content: 'Going on.' },
+  ];
+}
+
+/**
  * Context management driven directly: a history, an offload store in the scenario's temp dir, and the
  * offloader, compactor and orchestrator over it (the compactor's summaries come from the msw model, so
  * its requests are real ones), with every compaction, warning and event recorded.
