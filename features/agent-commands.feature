@@ -330,9 +330,10 @@ Feature: Agent 命令的参数、路径与文件错误
       When 路由命令 `task:general --help`
       Then 标准输出应为:
         """
-        task:<type> --prompt "<what to do>" [--description "<short title>"]
+        task:<type> --prompt "<what to do>" [--description "<short title>"] [--model <name>] [--max-turns N]
           Delegate work to a sub-agent of the given type (for example task:general, task:explore).
           -p is short for --prompt, -d for --description. Without --prompt the remaining words are the prompt.
+          --model runs the sub-agent on another model than its parent's; --max-turns bounds its model turns (1-200).
         Example: task:explore -p "Find where the config is loaded" -d "find config loading"
 
         """
@@ -340,7 +341,7 @@ Feature: Agent 命令的参数、路径与文件错误
     Scenario Outline: task 命令的用法错误：<情形>
       Given Router 注入了记录请求的 SubAgent 执行器
       When 路由命令 `<命令>`
-      Then 命令结果应为 stdout ""、stderr "Error: <原因>\nUsage: task:<type> --prompt \"<what to do>\" [--description \"<short title>\"]   (or: task:<type> <prompt words>)\n"、退出码 1
+      Then 命令结果应为 stdout ""、stderr "Error: <原因>\nUsage: task:<type> --prompt \"<what to do>\" [--description \"<short title>\"] [--model <name>] [--max-turns N]   (or: task:<type> <prompt words>)\n"、退出码 1
       And 命令结果的失败类别应为 `invalid_usage`
 
       Examples:

@@ -94,11 +94,11 @@ Feature: AgentRunner 的系统提示与运行汇总
       Given 模型第一轮调用工具 `echo one` 与 `echo two` 并用掉 1200 与 34 个 token，第二轮回复 "完成" 并用掉 300 与 1 个 token
       When 执行一次运行，同时用运行汇总观察它的事件
       Then 运行汇总应为 2 次模型请求、2 次工具调用、1500 个输入 token、35 个输出 token
-      And 汇总那一行应以 "2 model calls · 1,500 tokens in / 35 out · 2 tool calls · " 开头，以一位小数的秒数结尾
+      And 汇总那一行应以 "2 model calls · 1,500 tokens in / 35 out · cost N/A · 2 tool calls · " 开头，以一位小数的秒数结尾
 
     Scenario: 汇总里恰好一次的请求与工具调用用单数，用时四舍五入到十分之一秒
       When 汇总一次 1 次模型请求、1 次工具调用、0 与 0 个 token、用时 1250 毫秒的运行
-      Then 汇总那一行应为 "1 model call · 0 tokens in / 0 out · 1 tool call · 1.3s"
+      Then 汇总那一行应为 "1 model call · 0 tokens in / 0 out · $0.00 · 1 tool call · 1.3s"
 
   Rule: 库导出的默认系统提示
 

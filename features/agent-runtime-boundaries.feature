@@ -70,7 +70,7 @@ Feature: AgentRuntime 的边界：坏输入是错误事件，人的回答必须�
       Given "finish" 执行器返回 `{"events":[{"type":"custom"}]}`
       When Agent 返回 "finish" 指令（正常）并执行一步
       Then 步骤的事件类型应该依次是 "custom"
-      And 新状态应该与步骤前的状态相同，只是时间戳更新了
+      And 新状态应该与步骤前的状态相同，只是时间戳和步数更新了
 
     Scenario: 执行器交回的事件不能存为 JSON 时产生错误事件，指出是哪个事件
       Given "finish" 执行器交回的事件中有一个 BigInt

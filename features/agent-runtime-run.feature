@@ -307,6 +307,8 @@ Feature: AgentRuntime 的驱动循环，有界且带版本的状态
         | 情形                 | 修改                                                                                              | 错误                                                     |
         | 等待人工输入却没有等待内容 | {"status":"waiting_for_human_input"}                                                             | state.pendingToolsCalling: a waiting_for_human_input state must hold what it waits for |
         | 出错却没有错误     | {"status":"error"}                                                                                | state.error: an error state must hold its error          |
+        | 中断却没有中断原因 | {"status":"interrupted"}                                                                          | state.interruption: an interrupted state must hold its interruption |
+        | 步数是负数         | {"stepCount":-1}                                                                                  | state.stepCount                                          |
         | 没有版本           | {"schemaVersion":null}                                                                            | state.schemaVersion: missing                             |
         | 更新的版本写的     | {"schemaVersion":99}                                                                              | state.schemaVersion: version 99 was written by a newer runtime |
         | 版本不是数字       | {"schemaVersion":"1"}                                                                             | state.schemaVersion: expected a number                   |

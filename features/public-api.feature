@@ -6,7 +6,7 @@ Feature: 公共 API：分组导出需要的，内部实现留在内部，测试�
 
   Scenario: 按包名导入：需要的都在，内部实现不在
     When 用 Node 按包名导入 "synapse-spec"
-    Then 导出应该包括 "AgentRunner, AgentRuntime, parseAgentState, compactState, RunSummary, SessionStore, BashRouter, BashTool, TodoStore, createOpenAIModelRuntime, createToolApprovalAgent, StepError, AbortError"
+    Then 导出应该包括 "AgentRunner, AgentRuntime, parseAgentState, compactState, RunSummary, SessionStore, BashRouter, BashTool, TodoStore, createOpenAIModelRuntime, createToolApprovalAgent, StepError, AbortError, accumulateUsage, formatCostOutput, loadPricingFile, RunBudget, resolveSettings, SettingsManager"
     And 导出不应该包括 "ScriptedModel, firstWord, runInFixedBatches, runPool, generateSessionId, newSessionId, CONSECUTIVE_FAILURES_MESSAGE, quoteShellArg, tokenizeShellLine, HISTORY_FILE, warmUpTokenizer"
 
   Scenario: 测试替身从 synapse-spec/testing 导入

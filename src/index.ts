@@ -35,7 +35,9 @@ export { answerPrompt, answerSelect, rejectToolCall } from './runtime/human-answ
 export { StepError } from './runtime/step-error';
 /** The drive loop, `runtime.run(state, options)`. */
 export { DEFAULT_MAX_STEPS, type RuntimeRunOptions, type RuntimeRunResult, type RunEvent, type RunLoopEvent } from './runtime/run-loop';
-export type { HumanResponder, WaitingFor } from './runtime/human-input';
+export { waitingFor, type HumanResponder, type WaitingFor } from './runtime/human-input';
+/** Interrupt a state at a step boundary, and resume it later (AgentRuntime.interrupt / resume). */
+export { interrupt, resume } from './runtime/interruption';
 export type {
   Agent,
   AgentEvent,
@@ -45,17 +47,21 @@ export type {
   AgentStatus,
   AgentTool,
   AgentToolContext,
+  CostLimitAction,
   ExecutorContext,
   HumanSelectOption,
   InstructionExecutor,
+  Interruption,
   LlmChunk,
   LlmRequestSummary,
+  ModelPrice,
   PendingHumanPrompt,
   PendingHumanSelect,
   RuntimeConfig,
   StateError,
   StepOptions,
   StepResult,
+  UsageTotals,
 } from './runtime/types';
 
 // --- Models -----------------------------------------------------------------------------------------
@@ -123,7 +129,34 @@ export { quarantineFileFor, type QuarantineEntry } from './session/quarantine';
 export type { SessionRepair } from './session/session-repair';
 export { sanitizeHistory, type SanitizedHistory, type RemovedMessage, type AddedMessage, type SanitizeReason } from './session/sanitize-history';
 export { contextStats } from './session/context-stats';
-export type { ContextStats, SessionListing, SessionLoadWarning, SessionSummary, SessionUsage, SkippedSessionEntry, UsageRound } from './session/types';
+export type { ContextStats, ModelUsage, SessionListing, SessionLoadWarning, SessionSummary, SessionUsage, SkippedSessionEntry, UsageRound } from './session/types';
+
+// --- Usage and cost: token kinds, prices (~/.synapse/pricing.json), accounts, budgets ------------------
+export { tokenUsageOf, type TokenUsage } from './usage/token-usage';
+export { calculateCost, costOf, getPricing, type ModelPricing, type PricingTable } from './usage/pricing';
+export { defaultPricingPath, loadPricingFile, type LoadedPricing } from './usage/pricing-file';
+export {
+  accumulateUsage,
+  createEmptyUsageAccount,
+  resetSessionUsage,
+  spentUsd,
+  usageAccountOf,
+  type AccountRound,
+  type AccumulateOptions,
+  type UsageAccount,
+} from './usage/usage-account';
+export { cacheHitRate, formatCostOutput, formatUsd } from './usage/format-cost';
+export { RunBudget, UnpricedBudgetError } from './usage/run-budget';
+export { MAX_ROUNDS_KEPT } from './session/usage';
+export { usageFromWire, type WireUsage } from './llm/wire-usage';
+
+// --- Settings: ~/.synapse/settings.json, the project's, --settings ---------------------------------------
+export { resolveSettings, type ResolveSettingsOptions, type ResolvedSettings } from './settings/resolve-settings';
+export { SettingsManager } from './settings/settings-manager';
+export { DEFAULT_SETTINGS, HOOK_EVENTS, PERMISSION_MODES, settingsSchema, type HookEvent, type HookSettings, type PermissionMode, type Settings } from './settings/settings-schema';
+export { SettingsFileError, SettingValueError } from './settings/settings-file';
+export { localSettingsPath, projectSettingsPath, userSettingsPath } from './settings/settings-paths';
+export type { SettingsLayer, SettingsScope } from './settings/merge-settings';
 
 // --- Context management: the window, offload of tool results, compaction ------------------------------
 export { resolveContextWindow, knownContextWindow, DEFAULT_CONTEXT_WINDOW, KNOWN_CONTEXT_WINDOWS, type ResolvedContextWindow } from './context/context-window';
@@ -154,3 +187,15 @@ export { validateTodoWriteInput, type TodoItem, type TodoStatus, type TodoLimits
 // --- Sub-agents -------------------------------------------------------------------------------------
 export { createSubAgentExecutorFactory, type SubAgentDependencies } from './subagents/sub-agent-executor';
 export { TASK_TYPES, type TaskType } from './subagents/task-types';
+
+// --- The AgentRuntime as a service ---------------------------------------------------------------------
+/** Operations in a store, steps as queued jobs, an HTTP API with event streams; in process or on Redis (BullMQ). */
+export { AgentService, type AgentServiceOptions, type CreateOperationInput, type OperationView } from './service/agent-service';
+export { createHttpApi, type HttpApiOptions } from './service/http-api';
+export { connectBackend, type BackendOptions, type ServiceBackend } from './service/service-backend';
+export { MemoryOperationStore } from './service/memory-store';
+export { MemoryStepQueue } from './service/memory-queue';
+export { ServiceError } from './service/service-error';
+export { StoreUnavailableError, type Decision, type OperationMeta, type OperationRecord, type StoredEvent, type StepJob } from './service/operation-types';
+export type { OperationStore } from './service/operation-store';
+export type { StepQueue, StepHandler } from './service/step-queue';

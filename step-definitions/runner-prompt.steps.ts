@@ -104,7 +104,7 @@ Then(
   function (this: SynapseWorld, modelCalls: number, toolCalls: number, inputTokens: number, outputTokens: number) {
     const { durationMs, ...figures } = summaryOf(this).summary!.get();
     const elapsedMs = performance.now() - summaryOf(this).startedAt!;
-    expect(figures).to.deep.equal({ modelCalls, toolCalls, inputTokens, outputTokens });
+    expect(figures).to.deep.include({ modelCalls, toolCalls, inputTokens, outputTokens });
     // The summary's clock runs from its creation: never longer than the scenario has timed since then.
     expect(durationMs).to.be.at.least(0).and.at.most(Math.ceil(elapsedMs));
   },
@@ -119,7 +119,7 @@ Then('汇总那一行应以 {string} 开头，以一位小数的秒数结尾', f
 When(
   '汇总一次 {int} 次模型请求、{int} 次工具调用、{int} 与 {int} 个 token、用时 {int} 毫秒的运行',
   function (this: SynapseWorld, modelCalls: number, toolCalls: number, inputTokens: number, outputTokens: number, durationMs: number) {
-    summaryOf(this).line = formatRunSummary({ modelCalls, toolCalls, inputTokens, outputTokens, durationMs });
+    summaryOf(this).line = formatRunSummary({ modelCalls, toolCalls, inputTokens, outputTokens, costUsd: 0, durationMs });
   },
 );
 

@@ -186,10 +186,10 @@ Then('llm_start 事件应该带着模型 {string}，llm_result 的用量应该�
   expect(ctx(this).event('llm_result').result.usage).to.deep.equal(JSON.parse(usage));
 });
 
-Then('新状态应该与步骤前的状态相同，只是时间戳更新了', function (this: SynapseWorld) {
+Then('新状态应该与步骤前的状态相同，只是时间戳和步数更新了', function (this: SynapseWorld) {
   const { lastModified: _after, ...after } = ctx(this).newState;
   const { lastModified: _before, ...before } = ctx(this).state;
-  expect(after).to.deep.equal({ ...before, events: [...before.events, ...ctx(this).events] });
+  expect(after).to.deep.equal({ ...before, stepCount: before.stepCount + 1, events: [...before.events, ...ctx(this).events] });
 });
 
 Then('错误事件的 sessionId 应该是 {string}', function (this: SynapseWorld, sessionId: string) {

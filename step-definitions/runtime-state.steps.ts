@@ -144,7 +144,7 @@ Then('用这个状态执行步骤应该只产生一个错误事件，错误消�
 });
 
 Then('状态的 schemaVersion 应该是当前版本', function (this: SynapseWorld) {
-  expect(AGENT_STATE_VERSION).to.equal(1);
+  expect(AGENT_STATE_VERSION).to.equal(2);
   expect(ctx(this).state.schemaVersion).to.equal(AGENT_STATE_VERSION);
 });
 

@@ -312,5 +312,5 @@ Then('会话上下文统计的 token 数为 {int} 减去原来的第 {word} 条�
 
 Then('运行器在第一次运行前报告的会话用量为零，没有任何一轮', async function (this: SynapseWorld) {
   const runner = await this.use(RunnerContext).runner();
-  expect(await runner.getSessionUsage()).to.deep.equal({ total: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 }, rounds: [] });
+  expect(await runner.getSessionUsage()).to.deep.equal({ total: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 }, byModel: {}, rounds: [], roundCount: 0 });
 });

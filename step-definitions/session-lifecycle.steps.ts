@@ -83,7 +83,7 @@ Then('usage 聚合字段应重置到初始状态', async function (this: Synapse
   expect(reopened.usage).to.deep.equal(emptySessionUsage());
   expect(reopened.messages).to.deep.equal([]);
   const index = JSON.parse(await readFile(await sessionFile(this, INDEX_FILE), 'utf8'));
-  expect(index).to.deep.include({ messageCount: 0, usage: { total: emptySessionUsage().total, roundCount: 0 } });
+  expect(index).to.deep.include({ messageCount: 0, usage: { total: emptySessionUsage().total, roundCount: 0, byModel: {} } });
   expect((await reopened.transcript()).messages).to.deep.equal(c.appended);
 });
 
@@ -113,8 +113,10 @@ Then('`getUsage\\(\\)` 应返回与索引一致的累计值', async function (th
   expect(c.found!.usage.rounds).to.have.length(index.usage.roundCount);
 });
 
-Then('model 字段应与索引保持一致', function (this: SynapseWorld) {
+Then('model 字段应与索引保持一致', async function (this: SynapseWorld) {
   const c = ctx(this);
-  expect(c.found!.usage.rounds.map((round) => round.model)).to.deep.equal(c.session.usage.rounds.map((round) => round.model));
+  const index = JSON.parse(await readFile(await sessionFile(this, INDEX_FILE), 'utf8'));
+  expect(c.found!.usage.byModel).to.deep.equal(index.usage.byModel);
+  expect(Object.keys(c.found!.usage.byModel)).to.deep.equal(['gpt-4o', 'gpt-4o-mini']);
   expect(c.found!.usage.rounds.map((round) => round.model)).to.deep.equal(['gpt-4o', 'gpt-4o-mini']);
 });

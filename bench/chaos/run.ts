@@ -12,10 +12,11 @@ import { CLI, killRuns } from './kill-runs';
 import { modelFaults } from './model-faults';
 import { Random } from './random';
 import { twoWriters } from './two-writers';
+import { reportService, serviceKills, type ServiceFigures } from './service-kills';
 
 const MODES = {
-  quick: { aborts: 20, kills: 1, compactionKills: 2, badInputs: 100, modelFaults: 6, writers: 2 },
-  full: { aborts: 1000, kills: 100, compactionKills: 50, badInputs: 10_000, modelFaults: 120, writers: 20 },
+  quick: { aborts: 20, kills: 1, compactionKills: 2, badInputs: 100, modelFaults: 6, writers: 2, operations: 6, workers: 2, serviceKills: 2 },
+  full: { aborts: 1000, kills: 100, compactionKills: 50, badInputs: 10_000, modelFaults: 120, writers: 20, operations: 200, workers: 3, serviceKills: 1000 },
 };
 
 async function main(): Promise<number> {
@@ -25,6 +26,7 @@ async function main(): Promise<number> {
   const plan = MODES[mode];
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first`);
   const figures = emptyFigures();
+  let service: ServiceFigures | undefined;
   const log = new FailureLog();
   process.on('uncaughtException', (error) => {
     figures.uncaughtErrors++;
@@ -60,12 +62,16 @@ async function main(): Promise<number> {
     await part('bad inputs', () => fileFaults(plan.badInputs, random, figures, log, filesRoot));
     await part('model faults', () => modelFaults(plan.modelFaults, random, figures, log, root));
     await part('two writers', () => twoWriters(plan.writers, random, figures, log, root));
+    await part('service', async () => {
+      service = await serviceKills(plan.operations, plan.workers, plan.serviceKills, random, root);
+    });
   } finally {
     await rm(root, { recursive: true, force: true });
     await rm(filesRoot, { recursive: true, force: true });
   }
   report(figures, log, timings, (performance.now() - started) / 1000);
-  return TARGETS.every((name) => figures[name] === 0) ? 0 : 1;
+  const serviceOk = service ? reportService(service) : true;
+  return TARGETS.every((name) => figures[name] === 0) && serviceOk ? 0 : 1;
 }
 
 function report(figures: Figures, log: FailureLog, timings: string[], seconds: number): void {

@@ -69,7 +69,7 @@ Feature: synapse run：像人们写脚本那样使用
       And CLI 模型会回复 "All done."
       When CLI 运行 synapse "run --no-session --base-url <model> 'do it'"
       Then CLI 退出码应该是 0
-      And CLI 标准错误的最后一行应该是汇总 "2 model calls · 20 tokens in / 8 out · 1 tool call" 加上用时
+      And CLI 标准错误的最后一行应该是汇总 "2 model calls · 20 tokens in / 8 out · cost N/A · 1 tool call" 加上用时
       Given CLI 模型会调用 Bash 执行 "echo working"
       And CLI 模型会回复 "All done."
       When CLI 运行 synapse "run --no-session --json --base-url <model> 'do it'"

@@ -15,7 +15,19 @@ export function redact(text: string): string {
 }
 
 /** Errors that mean "what you asked for cannot be done as given" rather than "the run failed". */
-const badInputErrors = new Set(['SessionNotFoundError', 'InvalidSessionIdError', 'SessionsDirError', 'DirectoryError', 'InvalidStateError', 'ProjectInstructionsError', 'ZodError']);
+const badInputErrors = new Set([
+  'SessionNotFoundError',
+  'InvalidSessionIdError',
+  'SessionsDirError',
+  'DirectoryError',
+  'InvalidStateError',
+  'ProjectInstructionsError',
+  'ZodError',
+  // A budget for a model without a price: it could not be enforced, so nothing was sent.
+  'UnpricedBudgetError',
+  'SettingsFileError',
+  'SettingValueError',
+]);
 
 /** Whether an exit code means "interrupted by a signal" (130, 143, 129). */
 export function isInterruptCode(code: number): boolean {

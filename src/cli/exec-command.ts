@@ -2,8 +2,9 @@ import type { CommandModule } from 'yargs';
 import { extensionOptions, type ExtensionArgs } from './extension-options';
 import { cwdOption, type CwdArgs, type GlobalArgs } from './global-options';
 import { securityOptions, type SecurityArgs } from './security-options';
+import { settingsOption, type SettingsArgs } from './settings-options';
 
-export interface ExecArgs extends GlobalArgs, CwdArgs, ExtensionArgs, SecurityArgs {
+export interface ExecArgs extends GlobalArgs, CwdArgs, ExtensionArgs, SecurityArgs, SettingsArgs {
   command?: string[];
   '--'?: string[];
   readOnly: boolean;
@@ -30,6 +31,7 @@ export const execCommand: CommandModule<object, ExecArgs> = {
       .options(securityOptions)
       .options(execOptions)
       .options(extensionOptions)
+      .options(settingsOption)
       .example('$0 exec "echo hello > hello.txt"', 'a native shell command')
       .example('$0 exec "read hello.txt"', 'an agent command')
       .example('$0 exec -- glob "src/**/*.ts"', 'everything after -- is the command')

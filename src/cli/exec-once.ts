@@ -10,6 +10,7 @@ import { createCliExtensions, extensionPaths } from './extension-options';
 import { resolveCwd } from './global-options';
 import { interruptExitCode, onInterrupt } from './interrupt';
 import { toolSecurityOptions } from './security-options';
+import { readCliSettings } from './settings-options';
 import { ToolSecurity } from '../tools/security/tool-security';
 
 /**
@@ -26,7 +27,8 @@ export async function execOnce(args: ExecArgs): Promise<number> {
   let cancel = () => {};
   // Skill scripts run in the (sandboxed) shell: their directories must be visible in it.
   const readablePaths = skillDirectories({ cwd, skillsDirs: extensionPaths(args).skillsDirs });
-  const security = ToolSecurity.create(cwd, { ...toolSecurityOptions(args, { json: args.json, onInterrupt: () => cancel() }), readablePaths });
+  const settings = readCliSettings(args, cwd);
+  const security = ToolSecurity.create(cwd, { ...toolSecurityOptions(args, { json: args.json, onInterrupt: () => cancel(), settings }), readablePaths });
   // MCP servers and skill scripts are processes a tool starts: the same secret-free environment as the shell.
   const extensions = createCliExtensions({ ...args, cwd }, security.environment());
   const router = new BashRouter({ cwd, readOnly: args.readOnly, security, extensions: extensions.handlers });

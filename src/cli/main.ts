@@ -1,4 +1,5 @@
 import yargs from 'yargs';
+import { configCommand } from './config-command';
 import { execCommand } from './exec-command';
 import { CliError, ExitCode } from './exit-codes';
 import { reportError } from './error-report';
@@ -10,6 +11,8 @@ import { packageVersion } from './package-version';
 import { describeUsageError, helpCommand } from './usage-message';
 import { runCommand } from './run-command';
 import { runtimeCommand } from './runtime-command';
+import { serveCommand } from './serve-command';
+import { workerCommand } from './worker-command';
 import { sessionsCommand } from './sessions-command';
 import { skillsCommand } from './skills-command';
 
@@ -31,7 +34,10 @@ export async function main(argv: string[]): Promise<number> {
     .command(runtimeCommand)
     .command(mcpCommand)
     .command(skillsCommand)
-    .demandCommand(1, 'a command is required: run, exec, sessions, runtime, mcp or skills')
+    .command(serveCommand)
+    .command(workerCommand)
+    .command(configCommand)
+    .demandCommand(1, 'a command is required: run, exec, sessions, runtime, mcp, skills, serve, worker or config')
     .strict()
     .parserConfiguration({ 'populate--': true })
     .version(packageVersion())

@@ -1,6 +1,7 @@
 import type OpenAI from 'openai';
 import { createOpenAIClient } from '../llm/openai-model-runtime';
 import { ScriptedModel } from '../llm/scripted-model';
+import type { Settings } from '../settings/settings-schema';
 import { DEFAULT_MODEL, type ModelArgs } from './model-options';
 import { CliError } from './exit-codes';
 import { registerSecret } from './error-report';
@@ -21,8 +22,10 @@ export interface ModelConnection {
 /**
  * The OpenAI client a command talks through. With --fixture it answers in process from the script
  * (our stand-in for an in-process msw server: no network, no key); otherwise it reaches the endpoint.
+ * Each of model, base URL and key comes from its flag, else the environment, else the settings files.
  */
-export function connectModel(args: ModelArgs, options: { skipReplies?: number } = {}): ModelConnection {
+export function connectModel(args: ModelArgs, options: { skipReplies?: number; settings?: Settings } = {}): ModelConnection {
+  const settings = options.settings ?? {};
   // Undefined leaves SYNAPSE_REQUEST_TIMEOUT or the default to the client.
   const requestTimeoutMs = wholeNumberOption(args.requestTimeout, '--request-timeout', 1);
   if (args.fixture) {
@@ -30,19 +33,21 @@ export function connectModel(args: ModelArgs, options: { skipReplies?: number } 
     // A resumed replay goes on from where the earlier invocation stopped.
     const scripted = new ScriptedModel(conversation.replies.slice(options.skipReplies ?? 0));
     const client = createOpenAIClient({ apiKey: 'fixture', baseURL: 'http://fixture.local/v1', fetch: scripted.fetch, maxRetries: 0, requestTimeoutMs });
-    return { client, model: conversation.model ?? args.model ?? process.env.SYNAPSE_MODEL ?? DEFAULT_MODEL, source: { kind: 'fixture', path: args.fixture } };
+    return { client, model: conversation.model ?? args.model ?? process.env.SYNAPSE_MODEL ?? settings.model ?? DEFAULT_MODEL, source: { kind: 'fixture', path: args.fixture } };
   }
   const maxRetries = wholeNumberOption(args.maxRetries, '--max-retries', 0) ?? DEFAULT_MAX_RETRIES;
-  const baseURL = args.baseUrl || process.env.OPENAI_BASE_URL || undefined;
-  const apiKey = args.apiKey || process.env.OPENAI_API_KEY || undefined;
+  const baseURL = args.baseUrl || process.env.OPENAI_BASE_URL || settings.baseURL || undefined;
+  const apiKey = args.apiKey || process.env.OPENAI_API_KEY || settings.apiKey || undefined;
   registerSecret(apiKey);
   if (baseURL) checkUrl(baseURL);
   if (!apiKey && !baseURL) {
-    throw new CliError('no API key: set OPENAI_API_KEY or pass --api-key, point --base-url at a local server, or try --fixture fixtures/demo-write-file.json');
+    throw new CliError(
+      'no API key: set OPENAI_API_KEY, pass --api-key or put "apiKey" in ~/.synapse/settings.json; point --base-url at a local server; or try --fixture fixtures/demo-write-file.json',
+    );
   }
   // Local servers (Ollama, vLLM, LM Studio) take any key; the SDK insists on one.
   const client = createOpenAIClient({ apiKey: apiKey ?? 'not-needed', baseURL, maxRetries, requestTimeoutMs });
-  return { client, model: args.model || process.env.SYNAPSE_MODEL || DEFAULT_MODEL, source: { kind: 'endpoint', baseURL: client.baseURL }, apiKey };
+  return { client, model: args.model || process.env.SYNAPSE_MODEL || settings.model || DEFAULT_MODEL, source: { kind: 'endpoint', baseURL: client.baseURL }, apiKey };
 }
 
 function checkUrl(url: string): void {

@@ -13,7 +13,7 @@ import { checkOutputFile } from './input-files';
 import { extensionPaths } from './extension-options';
 import { interruptedBy, onInterrupt } from './interrupt';
 import { connectModel } from './model-client';
-import { wholeNumberOption } from './number-option';
+import { positiveNumberOption, wholeNumberOption } from './number-option';
 import { readPrompt } from './read-prompt';
 import type { RunArgs } from './run-command';
 import { systemPromptOptions } from './run-instructions';
@@ -23,6 +23,7 @@ import { PeopleRunRenderer, QuietRunRenderer } from './run-renderer-people';
 import { openRunSession } from './run-session';
 import { resolveSessionsDir } from './session-options';
 import { toolSecurityOptions } from './security-options';
+import { readCliSettings } from './settings-options';
 
 /**
  * One AgentRunner run, start to exit code. Every input is checked before the session is opened and the
@@ -34,13 +35,15 @@ export async function runAgent(args: RunArgs): Promise<number> {
   const contextWindow = wholeNumberOption(args.contextWindow, '--context-window', 1000);
   const compactModel = textOption(args.compactModel, '--compact-model');
   const cwd = resolveCwd(args.cwd);
+  const settings = readCliSettings(args, cwd);
+  const maxBudgetUsd = positiveNumberOption(args.maxBudgetUsd, '--max-budget-usd', 'US dollars') ?? settings.settings.maxBudgetUsd;
   if (args.outputLastMessage) checkOutputFile(args.outputLastMessage, '--output-last-message');
-  const model = connectModel(args);
+  const model = connectModel(args, { settings: settings.settings });
   const instructions = await systemPromptOptions(args, cwd);
   const prompt = (await readPrompt(args, { required: true }))!;
   const { mcpConfig, skillsDirs } = extensionPaths(args);
   const controller = new AbortController();
-  const security = toolSecurityOptions(args, { json: Boolean(args.json), onInterrupt: () => controller.abort(), secrets: model.apiKey ? [model.apiKey] : [] });
+  const security = toolSecurityOptions(args, { json: Boolean(args.json), onInterrupt: () => controller.abort(), secrets: model.apiKey ? [model.apiKey] : [], settings });
   const session = await openRunSession(args);
   const renderer: RunRenderer = args.json ? new JsonRunRenderer() : args.quiet ? new QuietRunRenderer() : new PeopleRunRenderer();
   const summary = new RunSummary();
@@ -57,6 +60,7 @@ export async function runAgent(args: RunArgs): Promise<number> {
     maxIterations,
     contextWindow,
     context: compactModel ? { compactModel } : undefined,
+    maxBudgetUsd,
     enableSkillSearchInstruction: args.skillSearch,
     mcpConfig,
     skillsDirs,

@@ -17,8 +17,9 @@ import {
 } from './run-options';
 import { securityOptions, type SecurityArgs } from './security-options';
 import { sessionsDirOption } from './session-options';
+import { settingsOption, type SettingsArgs } from './settings-options';
 
-export interface RunArgs extends GlobalArgs, CwdArgs, ModelArgs, PromptArgs, RunSessionArgs, RunLimitArgs, ContextArgs, InstructionArgs, RunOutputArgs, SecurityArgs, ExtensionArgs {}
+export interface RunArgs extends GlobalArgs, CwdArgs, ModelArgs, PromptArgs, RunSessionArgs, RunLimitArgs, ContextArgs, InstructionArgs, RunOutputArgs, SecurityArgs, ExtensionArgs, SettingsArgs {}
 
 /** `synapse run [prompt]`: one agent run (AgentRunner) with the Bash tool, sub-agents and a session. */
 export const runCommand: CommandModule<object, RunArgs> = {
@@ -38,6 +39,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .options(runOutputOptions)
       .options(securityOptions)
       .options(extensionOptions)
+      .options(settingsOption)
       .example('$0 run --fixture fixtures/demo-write-file.json "Write hello.txt"', 'offline demo, no key needed')
       .example('$0 run "List the TypeScript files here"', 'with OPENAI_API_KEY set')
       .example('git diff | $0 run "Review this diff"', 'the prompt, then stdin')

@@ -7,6 +7,7 @@
 export interface RunLimitArgs {
   maxConsecutiveFailures?: string;
   maxIterations?: string;
+  maxBudgetUsd?: string;
   skillSearch: boolean;
 }
 
@@ -17,6 +18,11 @@ export const runLimitOptions = {
     defaultDescription: '$SYNAPSE_MAX_CONSECUTIVE_TOOL_FAILURES or 3',
   },
   'max-iterations': { type: 'string', describe: 'Stop after this many model requests (a whole number)', defaultDescription: '50' },
+  'max-budget-usd': {
+    type: 'string',
+    describe: 'Stop before the next model request once the run (sub-agents included) has spent more than this many US dollars; needs a price for the model in ~/.synapse/pricing.json',
+    defaultDescription: 'maxBudgetUsd from the settings, else none',
+  },
   'skill-search': { type: 'boolean', default: true, describe: 'Put the Skill Search Priority block before the first message (--no-skill-search)' },
 } as const;
 

@@ -2,8 +2,9 @@ import type { CommandModule } from 'yargs';
 import type { GlobalArgs } from './global-options';
 import { modelOptions, type ModelArgs } from './model-options';
 import { promptOptions, type PromptArgs } from './read-prompt';
+import { settingsOption, type SettingsArgs } from './settings-options';
 
-export interface RuntimeArgs extends GlobalArgs, ModelArgs, PromptArgs {
+export interface RuntimeArgs extends GlobalArgs, ModelArgs, PromptArgs, SettingsArgs {
   approve?: 'all' | 'none';
   answer: string[];
   state?: string;
@@ -33,6 +34,7 @@ export const runtimeCommand: CommandModule<object, RuntimeArgs> = {
       .options(modelOptions)
       .options(promptOptions)
       .options(runtimeOptions)
+      .options(settingsOption)
       .example('$0 runtime --fixture fixtures/runtime-weather.json --approve all "Weather in Paris?"', 'offline demo, tools approved')
       .example('$0 runtime --state run.json "Weather in Paris?"', 'pauses for approval and saves run.json')
       .example('$0 runtime --resume run.json --approve all', 'a later invocation approves and goes on')

@@ -16,6 +16,7 @@ import { createHumanInput } from './runtime-human-input';
 import { createRuntimePeopleRenderer, renderRuntimeJson } from './runtime-renderer';
 import { loadRuntimeState, modelCallsIn, saveRuntimeState } from './runtime-state-file';
 import { loadToolsModule } from './runtime-tools-module';
+import { readCliSettings } from './settings-options';
 
 /**
  * `synapse runtime`: the library's drive loop (AgentRuntime#run) with the CLI's human and a renderer. The
@@ -30,7 +31,9 @@ export async function runRuntimeConversation(args: RuntimeArgs): Promise<number>
   const prompt = await readPrompt(args, { required: !saved });
   const state = withUserMessage(saved ?? createInitialState(), prompt);
 
-  const model = connectModel(args, { skipReplies: modelCallsIn(state) });
+  // The runtime has no working directory of its own: the project is where it was started.
+  const settings = readCliSettings(args, process.cwd()).settings;
+  const model = connectModel(args, { skipReplies: modelCallsIn(state), settings });
   const runtime = new AgentRuntime(createRuntimeAgent({ model: model.model, tools }), {
     modelRuntime: createOpenAIModelRuntime({ model: model.model, client: model.client }),
   });

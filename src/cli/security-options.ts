@@ -1,11 +1,12 @@
 import type { PermissionPolicy, PermissionRules } from '../tools/security/permission-policy';
 import { PERMISSION_ACTIONS, SANDBOX_MODES, type PermissionAction, type SandboxMode } from '../tools/security/security-choices';
+import type { ResolvedSettings } from '../settings/resolve-settings';
 import type { ToolSecurityOptions } from '../tools/security/tool-security';
 import { CliError } from './exit-codes';
 
 export interface SecurityArgs {
   sandbox?: SandboxMode;
-  allowNetwork: boolean;
+  allowNetwork?: boolean;
   passEnv?: string[];
   allow?: string[];
   ask?: string[];
@@ -28,7 +29,7 @@ export const securityOptions = {
       'Where commands may write: read-only, workspace-write (the --cwd directory and a private /tmp) or off. Enforced by bubblewrap (bwrap); without it, read-only and workspace-write are NOT enforced for shell commands (a warning says so)',
     defaultDescription: 'workspace-write where bwrap works, else off',
   },
-  'allow-network': { type: 'boolean', default: false, describe: 'Let sandboxed commands use the network' },
+  'allow-network': { type: 'boolean', describe: 'Let sandboxed commands use the network (--no-allow-network: not, whatever the settings say)', defaultDescription: 'false' },
   'pass-env': { ...many, describe: 'Hand a secret-looking environment variable (*_API_KEY, *_TOKEN, ...) to commands on purpose; repeatable' },
   allow: { ...many, describe: 'Permission rule: run commands matching this pattern (exact, prefix*, wild*card, /regex/); repeatable' },
   ask: { ...many, describe: 'Permission rule: ask before running matching commands; repeatable' },
@@ -40,16 +41,22 @@ export const securityOptions = {
 } as const;
 
 /**
- * The library's ToolSecurityOptions from the flags. `ask` prompts on a terminal; headless (no TTY, or
- * --json) nobody can answer, so ask is denied unless --approve-all.
+ * The library's ToolSecurityOptions from the flags and the settings files (each file's permission rules,
+ * then the rule file and the flags'; a flag wins over a setting). `ask` prompts on a terminal; headless
+ * (no TTY, or --json) nobody can answer, so ask is denied unless --approve-all.
  */
-export function toolSecurityOptions(args: SecurityArgs, context: { json: boolean; onInterrupt: () => void; secrets?: string[] }): ToolSecurityOptions {
+export function toolSecurityOptions(args: SecurityArgs, context: { json: boolean; onInterrupt: () => void; secrets?: string[]; settings?: ResolvedSettings }): ToolSecurityOptions {
   // Loaded here, not with the flag declarations: `--help` and `--version` must not pay for zod and RE2.
   const { loadPermissionRules, PermissionRulesError } = require('../tools/security/permission-rules-file') as typeof import('../tools/security/permission-rules-file');
   const { PermissionPolicy } = require('../tools/security/permission-policy') as typeof import('../tools/security/permission-policy');
   const { PermissionRuleError } = require('../tools/security/permission-rule') as typeof import('../tools/security/permission-rule');
   const { terminalApprover } = require('./permission-prompt') as typeof import('./permission-prompt');
   const sets: PermissionRules[] = [];
+  for (const { path, settings } of context.settings?.layers ?? []) {
+    const where = `${path} permissions`;
+    const { allow, ask, deny } = settings.permissions ?? {};
+    sets.push({ allow, ask, deny, sources: { allow: where, ask: where, deny: where } });
+  }
   if (args.permissions) {
     try {
       sets.push(loadPermissionRules(args.permissions));
@@ -69,13 +76,17 @@ export function toolSecurityOptions(args: SecurityArgs, context: { json: boolean
     throw error;
   }
   const interactive = Boolean(process.stdin.isTTY && process.stderr.isTTY) && !context.json;
+  const settings = context.settings?.settings ?? {};
   return {
     permissions,
     approve: interactive ? terminalApprover(context.onInterrupt) : undefined,
     approveAll: args.approveAll,
-    sandbox: args.sandbox,
-    allowNetwork: args.allowNetwork,
+    permissionMode: settings.permissions?.defaultMode,
+    sandbox: args.sandbox ?? settings.sandbox?.mode,
+    allowNetwork: args.allowNetwork ?? settings.sandbox?.allowNetwork ?? false,
     passEnv: args.passEnv,
+    // The settings' variables join what commands start from; secret-looking names still need --pass-env.
+    ...(settings.env ? { env: { ...process.env, ...settings.env } } : {}),
     secrets: context.secrets,
   };
 }

@@ -85,20 +85,24 @@ function renderMessage(message: ChatMessage, s: ReturnType<typeof style>): strin
 
 function stats(session: Session, json: boolean): void {
   warn(session.warnings);
+  // Loaded here: only stats prices a session.
+  const { formatCostOutput, formatUsd, loadPricingFile, usageAccountOf, costOf, spentUsd, tokenUsageOf } = require('../usage') as typeof import('../usage');
+  const { pricing, warning } = loadPricingFile();
+  if (warning) process.stderr.write(`warning: ${warning}\n`);
   const context = session.contextStats();
-  const { total, rounds } = session.usage;
-  const byModel: Record<string, { rounds: number; total_tokens: number }> = {};
-  for (const round of rounds) {
-    byModel[round.model] ??= { rounds: 0, total_tokens: 0 };
-    const entry = byModel[round.model];
-    entry.rounds += 1;
-    entry.total_tokens += round.usage.total_tokens;
+  const { total, byModel, roundCount } = session.usage;
+  const account = usageAccountOf(session.usage, pricing);
+  const models = Object.entries(byModel).map(([model, { usage, rounds }]) => ({ model, rounds, usage, costUsd: costOf(tokenUsageOf(usage), model, pricing) }));
+  if (json) {
+    const perModel = Object.fromEntries(models.map(({ model, rounds, usage, costUsd }) => [model, { rounds, total_tokens: usage.total_tokens, usage, costUsd }]));
+    return print(JSON.stringify({ id: session.id, context, usage: { total, rounds: roundCount, byModel: perModel, costUsd: spentUsd(account) } }));
   }
-  if (json) return print(JSON.stringify({ id: session.id, context, usage: { total, rounds: rounds.length, byModel } }));
   print(`session       ${session.id}`);
   print(`messages      ${context.messageCount}`);
   print(`tokens        ${context.tokenCount} (context, o200k_base)`);
   print(`tool calls    ${context.toolCallCount}`);
-  print(`usage         ${total.prompt_tokens} prompt + ${total.completion_tokens} completion = ${total.total_tokens} tokens in ${rounds.length} model call(s)`);
-  for (const [model, entry] of Object.entries(byModel)) print(`  ${model}: ${entry.total_tokens} tokens in ${entry.rounds} call(s)`);
+  print(`usage         ${total.prompt_tokens} prompt + ${total.completion_tokens} completion = ${total.total_tokens} tokens in ${roundCount} model call(s)`);
+  const unpriced = account.totalCost === null && roundCount > 0 ? ' (no price for a model used: see ~/.synapse/pricing.json)' : '';
+  print(`cost          ${formatCostOutput(account)}${unpriced}`);
+  for (const { model, rounds, usage, costUsd } of models) print(`  ${model}: ${usage.total_tokens} tokens in ${rounds} call(s), ${costUsd === null ? 'cost N/A' : formatUsd(costUsd)}`);
 }

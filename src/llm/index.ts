@@ -6,3 +6,4 @@ export * from './scripted-model';
 export * from './wire-messages';
 export * from './request-timeout';
 export { linkAbort, type LinkedAbort } from './linked-abort';
+export { usageFromWire, type WireUsage } from './wire-usage';

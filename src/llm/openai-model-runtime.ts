@@ -6,6 +6,7 @@ import { readRequestTimeoutMs } from './request-timeout';
 import { ToolCallAssembler } from './tool-call-assembler';
 import type { ModelChunk, ModelPayload, ModelRuntime } from './types';
 import { toWireMessages } from './wire-messages';
+import { usageFromWire } from './wire-usage';
 import { timerDelay } from '../timer-delay';
 
 export interface OpenAIModelRuntimeOptions {
@@ -82,7 +83,7 @@ export function createOpenAIModelRuntime(options: OpenAIModelRuntimeOptions): Mo
         if (chunk.usage) {
           if (toolCalls.size) yield { tool_calls: toolCalls.result() };
           toolCalls.clear();
-          yield { usage: chunk.usage };
+          yield { usage: usageFromWire(chunk.usage) };
         }
       }
     } catch (error) {

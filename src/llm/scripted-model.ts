@@ -13,13 +13,24 @@ const toolCallScript = z.strictObject({
   arguments: z.union([z.string(), z.array(z.string()).min(1), z.record(z.string(), z.unknown())]).default('{}'),
 });
 
+const tokens = z.number().int().nonnegative();
+
 export const scriptedReplySchema = z.strictObject({
   /** Only for the conversation whose first user message contains this text. */
   when: z.string().min(1).optional(),
   /** Text, or its pieces streamed one chunk each. */
   content: z.union([z.string(), z.array(z.string())]).optional(),
   toolCalls: z.array(toolCallScript).optional(),
-  usage: z.strictObject({ prompt_tokens: z.number().int().nonnegative(), completion_tokens: z.number().int().nonnegative() }).optional(),
+  /** Sent in a final usage chunk, total_tokens added; the cache fields as written (OpenAI's, or Anthropic's names). */
+  usage: z
+    .strictObject({
+      prompt_tokens: tokens,
+      completion_tokens: tokens,
+      prompt_tokens_details: z.strictObject({ cached_tokens: tokens }).optional(),
+      cache_read_input_tokens: tokens.optional(),
+      cache_creation_input_tokens: tokens.optional(),
+    })
+    .optional(),
   /** Answer with this HTTP error instead of a stream. */
   error: z.strictObject({ status: z.number().int().min(400).max(599), message: z.string(), code: z.string().min(1).optional() }).optional(),
   /** Close the stream before the reply is complete. */
@@ -146,7 +157,7 @@ export function toHttpResponse(input: ScriptedReply, model: string, signal?: Abo
     send(chunk({}, reply.toolCalls?.length ? 'tool_calls' : 'stop'));
     if (reply.usage) {
       const { prompt_tokens, completion_tokens } = reply.usage;
-      send({ ...chunk({}), choices: [], usage: { prompt_tokens, completion_tokens, total_tokens: prompt_tokens + completion_tokens } });
+      send({ ...chunk({}), choices: [], usage: { ...reply.usage, total_tokens: prompt_tokens + completion_tokens } });
     }
     send('[DONE]');
   }

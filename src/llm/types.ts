@@ -37,10 +37,19 @@ export interface ToolDefinition {
   function: { name: string; description?: string; parameters?: Record<string, unknown> };
 }
 
+/**
+ * Tokens of one model call. `prompt_tokens` is all the input, cached or not (OpenAI's convention); the cache
+ * fields, present only when the server reported them, say how much of it was read from or written to a
+ * prompt cache.
+ */
 export interface Usage {
   prompt_tokens: number;
   completion_tokens: number;
   total_tokens: number;
+  /** Input tokens read from the prompt cache (`prompt_tokens_details.cached_tokens`, `cache_read_input_tokens`). */
+  cache_read_tokens?: number;
+  /** Input tokens written to the prompt cache (`cache_creation_input_tokens`). */
+  cache_write_tokens?: number;
 }
 
 export interface ModelPayload {

@@ -17,6 +17,7 @@ import { assistantMessage, streamAssistantReply, type AssistantReply } from './m
 import { executeRound } from './round-executor';
 import { composeSystemPrompt } from './compose-system-prompt';
 import { ContextStep, type RequestFrame } from './context-step';
+import { RunCosting } from './run-costing';
 import { RunnerSession } from './runner-session';
 import { firstUserMessage } from './skill-search-instruction';
 import { defaultSystemPrompt } from './system-prompt';
@@ -51,6 +52,8 @@ export class AgentRunner {
   private readonly persistence: RunnerSession;
   private readonly ready: Promise<ConversationHistory>;
   private readonly emit: (event: RunnerEvent) => void;
+  /** Prices, each run's spend and its budget (`maxBudgetUsd`). */
+  private readonly costing: RunCosting;
   private running = false;
   private readonly context: ContextStep;
   private readonly stopHooks?: StopHookExecutor;
@@ -61,6 +64,7 @@ export class AgentRunner {
     this.client = options.client ?? createOpenAIClient({ apiKey: options.apiKey, baseURL: options.baseURL, requestTimeoutMs: options.requestTimeoutMs });
     this.modelRuntime = createOpenAIModelRuntime({ model: options.model, client: this.client, requestTimeoutMs: options.requestTimeoutMs });
     this.todoStore = options.todoStore ?? new TodoStore();
+    this.costing = new RunCosting({ pricing: options.pricing, maxBudgetUsd: options.maxBudgetUsd, sharedBudget: options.budget });
     // A given or resumed session has its id; a sessions directory alone asks for a new session.
     this.sessionId = options.session?.id ?? options.sessionId ?? (options.sessionsDir ? generateSessionId() : null);
     this.persistence = new RunnerSession({ id: this.sessionId, session: options.session, resume: Boolean(options.sessionId), sessionsDir: options.sessionsDir });
@@ -111,11 +115,13 @@ export class AgentRunner {
     return this.persistence.current?.contextStats() ?? contextStats(history.persisted);
   }
 
-  /** Adds a model call's usage to the session's totals (sub-agents report theirs this way). */
+  /** Adds a model call's usage to the session's totals and the run's spend (sub-agents report theirs this way). */
   async recordUsage(usage: Usage, model: string): Promise<void> {
+    // Paid into the budget at once: a sub-agent checks it before its next request, whatever the disk does.
+    const costUsd = this.costing.record(usage, model);
     await this.ready;
     await this.persistence.recordUsage(usage, model);
-    this.emit({ type: 'usage', usage, model });
+    this.emit({ type: 'usage', usage, model, costUsd });
   }
 
   /** Runs one user request to the model's final answer. Rejects with an AbortError when `signal` aborts. */
@@ -154,6 +160,8 @@ export class AgentRunner {
   private async loop(input: string, { signal }: RunOptions): Promise<string> {
     const history = await this.ready;
     this.extensionsPrompt = await this.listExtensions();
+    // A budget that cannot be enforced (no price for the model) refuses the run before anything is sent.
+    this.costing.startRun(this.model);
     this.persistence.titleHint = input;
     const skillSearch = (this.options.enableSkillSearchInstruction ?? true) && !history.hasUserMessage;
     // Staged, not yet confirmed: the input is confirmed together with the model's first reply to it. It
@@ -170,7 +178,8 @@ export class AgentRunner {
     for (const warning of this.persistence.warnings.splice(0)) this.emit({ type: 'session_warning', ...warning });
     if (!this.warned) {
       this.warned = true;
-      const warnings = [...(this.security?.warnings ?? []), ...((await this.extensions?.warnings()) ?? [])];
+      const pricing = this.costing.warning ? [this.costing.warning] : [];
+      const warnings = [...(this.security?.warnings ?? []), ...((await this.extensions?.warnings()) ?? []), ...pricing];
       for (const message of warnings) this.emit({ type: 'warning', message });
     }
     try {
@@ -189,6 +198,9 @@ export class AgentRunner {
     const maxIterations = this.options.maxIterations ?? DEFAULT_MAX_ITERATIONS;
     let notice: ChatMessage | null = null;
     for (let iteration = 0; iteration < maxIterations; iteration++) {
+      // Before each request: once the run (sub-agents included) has spent its budget, nothing more is asked.
+      const overBudget = this.costing.overBudget;
+      if (overBudget) return this.stop(history, overBudget, 'budget_exceeded');
       const { removed, added } = await history.sanitize();
       if (removed || added) this.emit({ type: 'history_sanitized', removed, added });
 
@@ -346,6 +358,7 @@ export class AgentRunner {
         model: this.model,
         cwd: () => router.cwd,
         recordUsage: (usage, model) => this.recordUsage(usage, model),
+        costing: () => ({ budget: this.costing.runBudget, pricing: this.costing.pricing }),
         createRouter: ({ cwd, readOnly, todoStore }) => new BashRouter({ cwd, readOnly, todoStore, security, extensions: extensions.handlers }),
         extensions: extensions.handlers,
         // A sub-agent's offloaded results go below this runner's directory, which the sandbox keeps readable.

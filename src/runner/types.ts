@@ -6,10 +6,11 @@ import type { Session, SessionLoadWarning } from '../session';
 import type { ContextEvent, ContextOptions } from '../context';
 import type { Extensions, McpClientCallbacks } from '../extensions';
 import type { StopHookExecutor, StopHookRegistry } from '../hooks';
+import type { PricingTable, RunBudget } from '../usage';
 import type { ProjectInstructions } from './project-instructions';
 
 /** Why a run ended. */
-export type StopReason = 'completed' | 'consecutive_failures' | 'max_iterations';
+export type StopReason = 'completed' | 'consecutive_failures' | 'max_iterations' | 'budget_exceeded';
 
 /** Progress of a run, in the order things happen (task results in completion order). */
 export type RunnerEvent =
@@ -27,7 +28,8 @@ export type RunnerEvent =
       result: ToolResult;
       durationMs: number;
     }
-  | { type: 'usage'; usage: Usage; model: string }
+  /** One model call's tokens (the agent's or a sub-agent's), and their cost: null when the model has no price. */
+  | { type: 'usage'; usage: Usage; model: string; costUsd: number | null }
   | { type: 'reminder'; text: string }
   | { type: 'history_sanitized'; removed: number; added: number }
   /** A problem found in the session's files (reported once, by the first run after it was opened). */
@@ -113,6 +115,16 @@ export interface AgentRunnerOptions {
   offloadDir?: string;
   /** Run when a run ends with an answer (not by a failure policy or a limit); what they say is appended to it. */
   stopHooks?: StopHookRegistry | StopHookExecutor;
+  /**
+   * Stop a run once what it spent (sub-agents included) passes this many US dollars: checked before each
+   * model request, so the call that passed it is the last. The model needs a price (`pricing`), or run() rejects
+   * with UnpricedBudgetError before anything is sent.
+   */
+  maxBudgetUsd?: number;
+  /** Prices per model, for costs and budgets. Default: `~/.synapse/pricing.json` (none when missing; a warning when unusable). */
+  pricing?: PricingTable;
+  /** A parent run's budget (sub-agents): checked before each request here, paid into by the parent. */
+  budget?: RunBudget;
 }
 
 export interface RunOptions {

@@ -4,10 +4,13 @@ import { builtinExecutors, runToolCall } from './executors';
 import { answerPrompt, answerSelect, rejectToolCall } from './human-answers';
 import { runUntilInterruption, type RuntimeRunOptions, type RuntimeRunResult } from './run-loop';
 import { adoptState, adoptStepEvents, copyState } from './owned-state';
-import { createInitialState } from './state';
+import { createInitialState, summarizeState } from './state';
 import { describeIssues, toolCallSchema } from './state-schema';
 import { InvalidStateError } from './state-error';
 import { StepError } from './step-error';
+import { accountStep } from './step-accounting';
+import { forcedFinalAnswer } from './forced-final-answer';
+import { interrupt, resume } from './interruption';
 import type { Agent, AgentEvent, AgentState, InstructionExecutor, RuntimeConfig, StepOptions, StepResult } from './types';
 
 /**
@@ -56,17 +59,21 @@ export class AgentRuntime {
     } catch (error) {
       return { events: [{ type: 'error', sessionId: sessionIdOf(state), error: StepError.from(error) }], newState: state };
     }
+    // Interrupted: nothing happens until a resume.
+    if (working.status === 'interrupted') return { events: [], newState: working };
     try {
       const produced = await abortable(this.produce(copyState(working), approvedToolCall, signal, listener), signal);
-      return commit(produced, working);
+      return commit(produced, working, this.config);
     } catch (error) {
       const stepError = StepError.from(error);
       const failed: AgentState = { ...working, status: 'error', error: stepError.toJSON() };
-      return commit({ events: [{ type: 'error', sessionId: working.sessionId, error: stepError }], newState: failed }, working);
+      return commit({ events: [{ type: 'error', sessionId: working.sessionId, error: stepError }], newState: failed }, working, this.config);
     }
   }
 
   private async produce(working: AgentState, approvedToolCall: unknown, signal: AbortSignal, listener: StepListener): Promise<StepResult> {
+    const context = { agent: this.agent, config: this.config, signal, emit: listener.emit };
+    if (working.maxSteps !== undefined && working.stepCount + 1 >= working.maxSteps) return forcedFinalAnswer(working, context);
     if (approvedToolCall !== undefined) return runToolCall(parseApprovedToolCall(approvedToolCall), working, { agent: this.agent, signal });
     const instruction: unknown = await this.agent.runner(copyState(working));
     const type = (instruction as { type?: unknown } | null)?.type;
@@ -76,7 +83,7 @@ export class AgentRuntime {
       throw new TypeError(`Unknown instruction type: ${type} (known: ${Object.keys(this.executors).join(', ')})`);
     }
     working.status = 'running';
-    return executor(instruction, working, { agent: this.agent, config: this.config, signal, emit: listener.emit });
+    return executor(instruction, working, context);
   }
 
   /** A human's answer to a pending prompt: it joins the conversation as a user message. */
@@ -87,6 +94,12 @@ export class AgentRuntime {
 
   /** A human's refusal of a pending tool call: the model is told, the call is no longer pending. */
   static rejectToolCall = rejectToolCall;
+
+  /** Stops a live state at a step boundary (status `interrupted`, an `interrupted` event); see `resume`. */
+  static interrupt = interrupt;
+
+  /** Takes an interrupted state back to running, or to the human input it was waiting for. */
+  static resume = resume;
 }
 
 /** The caller's state, validated and copied; a previous step's error is cleared for the retry. */
@@ -107,7 +120,7 @@ function parseApprovedToolCall(input: unknown): ToolCall {
  * Appends the step's events to the trace and stamps the state. What an executor hands back must still be
  * a state the runtime can step and save: checked here, so a bad one fails this step, not the next.
  */
-function commit(produced: StepResult, working: AgentState): StepResult {
+function commit(produced: StepResult, working: AgentState, config: RuntimeConfig): StepResult {
   if (!produced || typeof produced !== 'object') throw new TypeError('The executor returned no result: expected { events, newState }');
   if (!Array.isArray(produced.events)) throw new TypeError('The executor returned no events array');
   const events = adoptStepEvents(produced.events);
@@ -119,8 +132,15 @@ function commit(produced: StepResult, working: AgentState): StepResult {
   } catch (error) {
     throw new InvalidStateError(`The executor returned an invalid state: ${(error as Error).message.replace(/^Invalid state: /, '')}`);
   }
-  state.events.push(...events);
-  return { events, newState: state };
+  // The books are the runtime's: an executor cannot skip a step or its cost (a limit may add an event).
+  state.stepCount = working.stepCount;
+  state.usage = working.usage;
+  state.costUsd = working.costUsd;
+  accountStep(state, events, config);
+  // A done event describes the state as committed: its step counted, its replies priced.
+  const committed = adoptStepEvents(events.map((event) => (event.type === 'done' ? { ...event, finalState: summarizeState(state) } : event)));
+  state.events.push(...committed);
+  return { events: committed, newState: state };
 }
 
 function sessionIdOf(state: unknown): string {

@@ -69,3 +69,13 @@ export async function settleHumanInput(initial: AgentState, human: HumanResponde
   }
   return {};
 }
+
+/** What a waiting state waits for first: the first pending approval, else a prompt, else a selection. */
+export function waitingFor(state: AgentState): WaitingFor | undefined {
+  if (state.status !== 'waiting_for_human_input') return undefined;
+  const call = state.pendingToolsCalling?.[0];
+  if (call) return { kind: 'approval', toolCall: call };
+  if (state.pendingHumanPrompt) return { kind: 'prompt', ...state.pendingHumanPrompt };
+  // A waiting state holds one of the three: the state schema checks it.
+  return { kind: 'select', ...state.pendingHumanSelect! };
+}

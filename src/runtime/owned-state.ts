@@ -20,7 +20,8 @@ const eventSchema = z.looseObject({ type: z.string().min(1) });
 export function adoptState(state: AgentState): AgentState {
   const header = stateHeaderSchema.safeParse(state);
   if (!header.success) throw new InvalidStateError(`Invalid state: ${describeIssues(header.error, 'state')}`);
-  const { messages, events, ...rest } = state;
+  // The header as parsed: an older version comes out upgraded (its elements are the caller's, checked below).
+  const { messages, events, ...rest } = header.data as AgentState;
   return {
     ...(plainCopy(rest, 'state') as Omit<AgentState, 'messages' | 'events'>),
     messages: messages.map((message, i) => adopt(message, messageSchema, `state.messages.${i}`, true)),

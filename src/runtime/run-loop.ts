@@ -76,7 +76,7 @@ class RunLoop {
     const saved = await this.save(state);
     if (saved) return saved;
     for (;;) {
-      if (this.signal.aborted) return this.end(state, { status: 'interrupted' });
+      if (this.signal.aborted || state.status === 'interrupted') return this.end(state, { status: 'interrupted' });
       if (state.status === 'done') return this.end(state, { status: 'done', ...doneReason(state) });
       if (state.status === 'waiting_for_human_input') {
         const settled = await this.settle(state);

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 /** The state shape this runtime writes. Bump it when the shape changes, and list what can still be read. */
-export const AGENT_STATE_VERSION = 1;
-export const READABLE_STATE_VERSIONS: readonly number[] = [1];
+export const AGENT_STATE_VERSION = 2;
+/** Version 1 had no step count, usage, cost or interruption: it loads as a version 2 state that has taken no step. */
+export const READABLE_STATE_VERSIONS: readonly number[] = [1, 2];
 
 export const toolCallSchema = z.object({
   id: z.string().min(1, 'expected a non-empty id'),
@@ -52,16 +53,29 @@ const versionSchema = z
 const stateFields = {
   schemaVersion: versionSchema,
   sessionId: z.string().trim().min(1, 'expected a non-empty session id'),
-  status: z.enum(['idle', 'running', 'waiting_for_human_input', 'done', 'error']),
+  status: z.enum(['idle', 'running', 'waiting_for_human_input', 'done', 'error', 'interrupted']),
   createdAt: z.string(),
   lastModified: z.string(),
   pendingToolsCalling: z.array(toolCallSchema).optional(),
   pendingHumanPrompt: z.object({ prompt: z.string().min(1), metadata: z.record(z.string(), z.unknown()).optional() }).optional(),
   pendingHumanSelect: z.object({ prompt: z.string().min(1), options: z.array(z.object({ label: z.string(), value: z.string() })).min(1), multi: z.boolean() }).optional(),
   error: z.object({ name: z.string(), message: z.string() }).optional(),
+  stepCount: z.number().int().nonnegative(),
+  maxSteps: z.number().int().positive().optional(),
+  usage: z.object({ prompt_tokens: z.number().nonnegative(), completion_tokens: z.number().nonnegative(), total_tokens: z.number().nonnegative() }),
+  costUsd: z.number().nonnegative(),
+  maxCostUsd: z.number().nonnegative().optional(),
+  onCostLimit: z.enum(['stop', 'interrupt']).optional(),
+  interruption: z.object({ reason: z.string(), resumeStatus: z.enum(['running', 'waiting_for_human_input']) }).optional(),
 };
 
-type StateFields = { status: string; pendingToolsCalling?: unknown[]; pendingHumanPrompt?: unknown; pendingHumanSelect?: unknown; error?: unknown };
+/** A state of an older readable version, as the current version: what it lacked, it has not done yet. */
+export function upgradeState(input: unknown): unknown {
+  if ((input as { schemaVersion?: unknown } | null)?.schemaVersion !== 1) return input;
+  return { ...(input as object), schemaVersion: AGENT_STATE_VERSION, stepCount: 0, usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 }, costUsd: 0 };
+}
+
+type StateFields = { status: string; pendingToolsCalling?: unknown[]; pendingHumanPrompt?: unknown; pendingHumanSelect?: unknown; error?: unknown; interruption?: unknown };
 
 /** What each status requires: a state waiting for a human holds what it waits for, a failed one its error. */
 function checkStatus(state: StateFields, context: z.RefinementCtx): void {
@@ -75,13 +89,19 @@ function checkStatus(state: StateFields, context: z.RefinementCtx): void {
   if (state.status === 'error' && !state.error) {
     context.addIssue({ code: 'custom', path: ['error'], message: 'an error state must hold its error ({ name, message })' });
   }
+  if (state.status === 'interrupted' && !state.interruption) {
+    context.addIssue({ code: 'custom', path: ['interruption'], message: 'an interrupted state must hold its interruption ({ reason, resumeStatus })' });
+  }
 }
 
 /** A whole state, status by status. */
-export const agentStateSchema = z.looseObject({ ...stateFields, messages: z.array(messageSchema), events: z.array(z.looseObject({ type: z.string().min(1) })) }).superRefine(checkStatus);
+export const agentStateSchema = z.preprocess(
+  upgradeState,
+  z.looseObject({ ...stateFields, messages: z.array(messageSchema), events: z.array(z.looseObject({ type: z.string().min(1) })) }).superRefine(checkStatus),
+);
 
 /** The same, without looking inside messages and events (checked one by one, once each, as they are adopted). */
-export const stateHeaderSchema = z.looseObject({ ...stateFields, messages: z.array(z.unknown()), events: z.array(z.unknown()) }).superRefine(checkStatus);
+export const stateHeaderSchema = z.preprocess(upgradeState, z.looseObject({ ...stateFields, messages: z.array(z.unknown()), events: z.array(z.unknown()) }).superRefine(checkStatus));
 
 /** A zod failure as one line: each bad field by its path under `root`. */
 export function describeIssues(error: z.ZodError, root: string): string {

@@ -2,11 +2,20 @@ import type { ChatMessage } from '../llm';
 import { generateSessionId } from '../session/session-id';
 import { adoptState } from './owned-state';
 import { AGENT_STATE_VERSION } from './state-schema';
-import type { AgentState, AgentStateSummary } from './types';
+import type { AgentState, AgentStateSummary, CostLimitAction } from './types';
 
 export { InvalidStateError } from './state-error';
 
-export function createInitialState(options: { sessionId?: string; messages?: ChatMessage[] } = {}): AgentState {
+export interface InitialStateOptions {
+  sessionId?: string;
+  messages?: ChatMessage[];
+  /** Limits the state carries through every process that steps it (see AgentState). */
+  maxSteps?: number;
+  maxCostUsd?: number;
+  onCostLimit?: CostLimitAction;
+}
+
+export function createInitialState(options: InitialStateOptions = {}): AgentState {
   const sessionId = options.sessionId ?? generateSessionId();
   if (typeof sessionId !== 'string' || sessionId.trim() === '') {
     throw new TypeError('createInitialState: sessionId must be a non-empty string');
@@ -20,6 +29,10 @@ export function createInitialState(options: { sessionId?: string; messages?: Cha
     events: [],
     createdAt: now,
     lastModified: now,
+    stepCount: 0,
+    usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
+    costUsd: 0,
+    ...limitsOf(options),
   };
 }
 
@@ -45,4 +58,9 @@ export function compactState(state: AgentState): AgentState {
 export function summarizeState(state: AgentState): AgentStateSummary {
   const { messages, events: _trace, ...rest } = state;
   return { ...structuredClone(rest), messageCount: messages.length };
+}
+
+/** Only the limits given: an absent limit is no key at all, so the state stays what JSON gives back. */
+function limitsOf({ maxSteps, maxCostUsd, onCostLimit }: InitialStateOptions): Partial<AgentState> {
+  return Object.fromEntries(Object.entries({ maxSteps, maxCostUsd, onCostLimit }).filter(([, value]) => value !== undefined));
 }

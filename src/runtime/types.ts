@@ -1,6 +1,28 @@
 import type { ChatMessage, ModelRuntime, ToolCall, ToolDefinition, Usage } from '../llm';
 
-export type AgentStatus = 'idle' | 'running' | 'waiting_for_human_input' | 'done' | 'error';
+export type AgentStatus = 'idle' | 'running' | 'waiting_for_human_input' | 'done' | 'error' | 'interrupted';
+
+/** What to do when an operation's spend reaches `maxCostUsd`: end it (`done`), or interrupt it (resumable). */
+export type CostLimitAction = 'stop' | 'interrupt';
+
+/** Why a state is interrupted, and the status `resume` returns it to. */
+export interface Interruption {
+  reason: string;
+  resumeStatus: 'running' | 'waiting_for_human_input';
+}
+
+/** Token counts summed over every model reply of the state. */
+export interface UsageTotals {
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+}
+
+/** A model's price per million tokens, in US dollars (the shape of ~/.synapse/pricing.json entries). */
+export interface ModelPrice {
+  inputPerMillion: number;
+  outputPerMillion: number;
+}
 
 export interface HumanSelectOption {
   label: string;
@@ -44,6 +66,18 @@ export interface AgentState {
   pendingHumanPrompt?: PendingHumanPrompt;
   pendingHumanSelect?: PendingHumanSelect;
   error?: StateError;
+  /** Steps committed on this state, over its whole life (every process that stepped it). */
+  stepCount: number;
+  /** The step numbered `maxSteps` is a forced final answer: the model answers without tools, the state is done. */
+  maxSteps?: number;
+  usage: UsageTotals;
+  /** Spend of the priced replies (see RuntimeConfig.pricing), in US dollars. */
+  costUsd: number;
+  maxCostUsd?: number;
+  /** Default `stop`. */
+  onCostLimit?: CostLimitAction;
+  /** Set while the status is `interrupted`. */
+  interruption?: Interruption;
 }
 
 /** The final state in a `done` event: everything but the conversation and the trace, which the state holds. */
@@ -83,7 +117,9 @@ export type AgentEvent =
   | { type: 'human_prompt_required'; sessionId: string; prompt: string; metadata?: Record<string, unknown> }
   | { type: 'human_select_required'; sessionId: string; prompt: string; options: HumanSelectOption[]; multi: boolean }
   | { type: 'done'; sessionId: string; reason?: string; finalState: AgentStateSummary }
-  | { type: 'error'; sessionId: string; error: Error };
+  | { type: 'error'; sessionId: string; error: Error }
+  | { type: 'interrupted'; sessionId: string; reason: string }
+  | { type: 'resumed'; sessionId: string };
 
 /** What a tool receives besides its arguments. */
 export interface AgentToolContext {
@@ -91,6 +127,8 @@ export interface AgentToolContext {
   signal: AbortSignal;
   sessionId: string;
   toolCall: ToolCall;
+  /** The call's id: the same on every attempt of this call, so a tool with effects can make them once (an idempotency key). */
+  toolCallId: string;
 }
 
 /** A tool: parsed JSON arguments in, a JSON-serializable result out. */
@@ -142,4 +180,8 @@ export type InstructionExecutor = (
 export interface RuntimeConfig {
   modelRuntime?: ModelRuntime;
   executors?: Record<string, InstructionExecutor>;
+  /** The model replies are priced as when a request names none (and the forced final answer asks). */
+  model?: string;
+  /** Prices by model name; a model without one costs nothing here (its tokens are still counted). */
+  pricing?: Record<string, ModelPrice>;
 }

@@ -1,7 +1,7 @@
 export * from './types';
 export * from './errors';
 export { generateSessionId, isValidSessionId, assertValidSessionId } from './session-id';
-export { emptyUsage, emptySessionUsage, addUsage } from './usage';
+export { emptyUsage, emptySessionUsage, addUsage, UsageLedger, MAX_ROUNDS_KEPT, maxRoundsKept } from './usage';
 export { Session } from './session';
 export { SessionStore, type CreateSessionOptions, type SessionStoreOptions } from './session-store';
 export { sanitizeHistory, MISSING_RESULT_TEXT, type SanitizeReason, type RemovedMessage, type AddedMessage, type SanitizedHistory } from './sanitize-history';

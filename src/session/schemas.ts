@@ -33,6 +33,9 @@ export const persistedUsageSchema = z.object({
   prompt_tokens: tokenCountSchema,
   completion_tokens: tokenCountSchema,
   total_tokens: tokenCountSchema,
+  // Written since cache tokens are kept; older lines have neither.
+  cache_read_tokens: tokenCountSchema.optional(),
+  cache_write_tokens: tokenCountSchema.optional(),
 });
 
 /** One line of usage.jsonl. */
@@ -63,7 +66,8 @@ export const sessionIndexSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   messageCount: tokenCountSchema,
-  usage: z.object({ total: persistedUsageSchema, roundCount: tokenCountSchema }),
+  // byModel: written since costs are computed per model (listings price a session from it); older indexes lack it.
+  usage: z.object({ total: persistedUsageSchema, roundCount: tokenCountSchema, byModel: z.record(z.string(), z.object({ usage: persistedUsageSchema, rounds: tokenCountSchema })).optional() }),
   context: persistedContextSchema.nullable(),
   /** Messages archive.jsonl holds for sure (absent before anything was archived). */
   archive: z.object({ messageCount: tokenCountSchema }).optional(),

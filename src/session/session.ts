@@ -15,7 +15,7 @@ import { SessionLock } from './session-lock';
 import { planRepair, type SessionRepair } from './session-repair';
 import { isTokenizerReady } from './tokenizer';
 import type { ContextStats, SessionLoadWarning, SessionUsage, UsageRound } from './types';
-import { addUsage, emptyUsage } from './usage';
+import { UsageLedger } from './usage';
 
 /**
  * One persisted conversation. History is append-only JSONL: an append writes only the new lines and a
@@ -38,9 +38,10 @@ export class Session {
   private historyBytes: number;
   private historyEndsWithNewline: boolean;
   private lastMessageEnd: number;
-  private readonly rounds: UsageRound[];
+  private usageLedger: UsageLedger;
   private usageEndsWithNewline: boolean;
-  private usageTotal: Usage;
+  /** Every round read from usage.jsonl, while it has unreadable lines: what a repair writes back. */
+  private roundsToRewrite?: UsageRound[];
   /** Context stats of the first `counted.stats.messageCount` messages, whose lines end at `counted.historyBytes`. */
   private counted: { stats: ContextStats; historyBytes: number };
   private writes: Promise<unknown> = Promise.resolve();
@@ -68,10 +69,10 @@ export class Session {
     this.historyBytes = loaded.historyBytes;
     this.historyEndsWithNewline = loaded.historyEndsWithNewline;
     this.lastMessageEnd = loaded.lastMessageEnd;
-    this.rounds = loaded.rounds;
     this.usageEndsWithNewline = loaded.usageEndsWithNewline;
-    // The rounds are the record; the index's total is only a summary for listings.
-    this.usageTotal = loaded.rounds.reduce((total, round) => addUsage(total, round.usage), emptyUsage());
+    // The rounds are the record; the index's totals are only a summary for listings.
+    this.usageLedger = new UsageLedger(loaded.rounds);
+    if (loaded.unreadable.some((entry) => entry.file === 'usage.jsonl')) this.roundsToRewrite = loaded.rounds;
     this.counted = loaded.context
       ? {
           stats: {
@@ -132,8 +133,9 @@ export class Session {
       await quarantine(this.files.dir, plan.entries);
       if (plan.history) await this.rewriteHistoryFile(plan.history);
       if (plan.rewriteUsage) {
-        await writeFileAtomic(this.files.usage, toJsonLines(this.rounds));
+        await writeFileAtomic(this.files.usage, toJsonLines(this.roundsToRewrite!));
         this.usageEndsWithNewline = true;
+        this.roundsToRewrite = undefined;
       }
       this.unreadable = [];
       this.sources = new Map();
@@ -157,7 +159,7 @@ export class Session {
   }
 
   get usage(): SessionUsage {
-    return { total: { ...this.usageTotal }, rounds: this.rounds };
+    return this.usageLedger.snapshot();
   }
 
   /** The input of a run the model has not answered (yet, or ever: its process died), if any. */
@@ -244,8 +246,7 @@ export class Session {
   clear(): Promise<void> {
     return this.enqueue(async () => {
       this.archivedCount = await this.archiveLiveHistory();
-      this.rounds.splice(0);
-      this.usageTotal = emptyUsage();
+      this.usageLedger = new UsageLedger();
       this.history = [];
       this.counted = { stats: emptyContextStats(), historyBytes: 0 };
       // The index first: it alone records the archive once the history is empty.
@@ -346,8 +347,7 @@ export class Session {
     return this.enqueue(async () => {
       await appendDurably(this.files.usage, (this.usageEndsWithNewline ? '' : '\n') + toJsonLines([round]));
       this.usageEndsWithNewline = true;
-      this.rounds.push(round);
-      this.usageTotal = addUsage(this.usageTotal, round.usage);
+      this.usageLedger.add(round);
       await this.writeIndex();
     });
   }
@@ -407,7 +407,7 @@ export class Session {
       createdAt: this.createdAt,
       updatedAt: this.updatedAtTime,
       messageCount: this.history.length,
-      usage: { total: this.usageTotal, roundCount: this.rounds.length },
+      usage: { total: this.usageLedger.totals, roundCount: this.usageLedger.roundCount, byModel: this.usageLedger.modelTotals },
       context: withContext ? { ...stats, historyBytes } : null,
       ...(this.archivedCount ? { archive: { messageCount: this.archivedCount } } : {}),
     };

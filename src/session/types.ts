@@ -8,10 +8,23 @@ export interface UsageRound {
   at: string;
 }
 
-/** Token usage of a session: running totals plus every recorded round, oldest first. */
+/** One model's share of a session's usage. */
+export interface ModelUsage {
+  usage: Usage;
+  rounds: number;
+}
+
+/**
+ * Token usage of a session: totals over every recorded round (overall and per model), and the most recent
+ * rounds, oldest first (at most SYNAPSE_MAX_ROUNDS_KEPT; usage.jsonl keeps them all).
+ */
 export interface SessionUsage {
   total: Usage;
+  /** Per model: every call's tokens added up, and how many calls. */
+  byModel: Record<string, ModelUsage>;
   rounds: readonly UsageRound[];
+  /** Every round recorded, including those no longer in `rounds`. */
+  roundCount: number;
 }
 
 /** What a listing shows without loading a session's history. */

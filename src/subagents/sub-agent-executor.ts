@@ -1,5 +1,6 @@
 import type OpenAI from 'openai';
 import type { Usage } from '../llm';
+import type { PricingTable, RunBudget } from '../usage';
 import type { AgentRunnerOptions, StopReason } from '../runner';
 import { TodoStore } from '../todo';
 import { BashTool, type BashRouter, type CommandResult, type ExtensionHandlers, type SubAgentExecutor, type SubAgentExecutorFactory, type TaskRequest } from '../tools';
@@ -20,8 +21,10 @@ export interface SubAgentDependencies {
   model: string;
   /** The parent shell's current directory when the task starts. */
   cwd: () => string;
-  /** Reports a sub-agent's model usage to the parent's session. */
+  /** Reports a sub-agent's model usage to the parent's session (and its spend to the parent's budget). */
   recordUsage(usage: Usage, model: string): unknown;
+  /** The parent run's budget, which the sub-agent checks before each request, and its prices. */
+  costing?: () => { budget: RunBudget; pricing: PricingTable };
   /**
    * Builds a sub-agent's router, from the parent's settings: the same permission policy and approvals,
    * sandbox, secret-free environment and redaction and the same MCP and skill handlers.
@@ -73,6 +76,7 @@ export function createSubAgentExecutorFactory(deps: SubAgentDependencies): SubAg
           enableSkillSearchInstruction: false,
           ...deps.context?.(),
           systemPrompt,
+          ...deps.costing?.(),
           onEvent: (event) => {
             if (event.type === 'usage') {
               usageWrites.push(

@@ -201,6 +201,7 @@ export class CliContext implements Narrating {
       '<model>': this.loopback ? await this.loopback.start() : '<model: no loopback model in this scenario>',
       '<sessions>': await this.dir('sessions'),
       '<work>': await this.dir('work'),
+      '<home>': await this.dir('home'),
     };
     for (const [name, value] of this.saved) values[`<${name}>`] = value;
     return splitCommandLine(commandLine).map((word) => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { After, AfterAll, AfterStep, Before, BeforeAll, BeforeStep, setDefaultTimeout, Status, type ITestCaseHookParameter, type ITestStepHookParameter } from '@cucumber/cucumber';
 import { llmMock } from './llm-mock';
+import { stopSharedRedis } from './redis-servers';
 import { warmUpReferenceTokenizer } from './reference-tokenizer';
 import type { SynapseWorld } from './world';
 
@@ -13,7 +14,10 @@ BeforeAll(() => {
   warmUpReferenceTokenizer(); // about a second, in its own thread while the first scenarios run
   return llmMock.listen();
 });
-AfterAll(() => llmMock.close());
+AfterAll(async () => {
+  llmMock.close();
+  await stopSharedRedis();
+});
 
 Before(async function (this: SynapseWorld) {
   llmMock.reset();

@@ -18,7 +18,7 @@ export async function runToolCall(toolCall: ToolCall, state: AgentState, context
   const tool = Object.hasOwn(context.agent.tools ?? {}, name) ? context.agent.tools![name] : undefined;
   if (typeof tool !== 'function') throw new Error(`Tool not found: ${name}`);
   const args = parseArguments(toolCall);
-  const returned = await tool(args, { signal: context.signal, sessionId: state.sessionId, toolCall });
+  const returned = await tool(args, { signal: context.signal, sessionId: state.sessionId, toolCall, toolCallId: toolCall.id });
   const content = serializeResult(name, returned);
   // The event carries the result as it is kept (JSON), so a reloaded state holds the same value.
   const result: unknown = JSON.parse(content);

@@ -1,5 +1,7 @@
 import { PermissionGate, type PermissionApprover, type PermissionEvent } from './permission-gate';
 import { PermissionPolicy, type PermissionRules } from './permission-policy';
+import type { PermissionMode } from '../../settings';
+import { applyPermissionMode } from './permission-mode';
 import { Sandbox, type SandboxMode } from './sandbox';
 import { SecretRedactor } from './secret-redactor';
 import { toolEnvironment } from './tool-environment';
@@ -11,6 +13,8 @@ export interface ToolSecurityOptions {
   /** Human approval for `ask`; without it ask is denied (fail-closed), unless approveAll. */
   approve?: PermissionApprover;
   approveAll?: boolean;
+  /** Claude Code's permission modes (see applyPermissionMode): `bypassPermissions`, `dontAsk`, `plan`... Default `default`. */
+  permissionMode?: PermissionMode;
   /** Default: workspace-write where bubblewrap works, else off. */
   sandbox?: SandboxMode;
   allowNetwork?: boolean;
@@ -38,7 +42,8 @@ export class ToolSecurity {
     private readonly environmentOptions: { env?: NodeJS.ProcessEnv; passEnv?: readonly string[] },
   ) {}
 
-  static create(workspace: string, options: ToolSecurityOptions = {}): ToolSecurity {
+  static create(workspace: string, given: ToolSecurityOptions = {}): ToolSecurity {
+    const options = { ...given, ...applyPermissionMode(given.permissionMode, given) };
     const env = options.env ?? process.env;
     const redactor = new SecretRedactor().addFromEnvironment(env);
     options.secrets?.forEach((secret) => {

@@ -1,0 +1,13 @@
+export { AgentService, type AgentServiceOptions, type CreateOperationInput, type OperationView } from './agent-service';
+export { createHttpApi, type HttpApiOptions } from './http-api';
+export { MemoryOperationStore } from './memory-store';
+export { MemoryStepQueue } from './memory-queue';
+export type { OperationStore } from './operation-store';
+export type { StepQueue, StepHandler } from './step-queue';
+export { ServiceError } from './service-error';
+export { StoreUnavailableError, type Decision, type OperationMeta, type OperationRecord, type StoredEvent, type StepJob } from './operation-types';
+export { OperationBusyError, type StepWorkerOptions } from './step-job';
+export { connectBackend, type BackendOptions, type ServiceBackend } from './service-backend';
+export { RedisOperationStore } from './redis-store';
+export { BullStepQueue, type BullStepQueueOptions } from './bullmq-queue';
+export { redisOptionsFromUrl } from './redis-options';

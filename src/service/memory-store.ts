@@ -1,0 +1,99 @@
+import { EventEmitter } from 'node:events';
+import type { AgentState } from '../runtime';
+import type { OperationStore } from './operation-store';
+import type { Decision, DecisionOutcome, OperationMeta, OperationRecord, StoredEvent } from './operation-types';
+
+interface Entry {
+  record: OperationRecord;
+  events: StoredEvent[];
+  toolResults: Map<string, string>;
+}
+
+/**
+ * The embedded store: everything in this process's memory (JSON text, so what a reader gets is a copy).
+ * Each method runs without an await in between, so each is a transaction.
+ */
+export class MemoryOperationStore implements OperationStore {
+  private readonly entries = new Map<string, Entry>();
+  private readonly locks = new Map<string, { token: string; until: number }>();
+  private readonly changes = new EventEmitter().setMaxListeners(0);
+
+  async create(operationId: string, state: AgentState, meta: OperationMeta): Promise<void> {
+    this.entries.set(operationId, { record: copy({ operationId, state, meta, stepIndex: 0, lastEventId: 0 }), events: [], toolResults: new Map() });
+  }
+
+  async load(operationId: string): Promise<OperationRecord | undefined> {
+    const entry = this.entries.get(operationId);
+    return entry && copy(entry.record);
+  }
+
+  async commit(operationId: string, stepIndex: number, state: AgentState, events: object[], decisionApplied: boolean): Promise<boolean> {
+    const entry = this.entries.get(operationId);
+    if (!entry || entry.record.stepIndex !== stepIndex) return false;
+    const record = entry.record;
+    for (const event of events) {
+      record.lastEventId += 1;
+      const data = copy(event) as Record<string, unknown>;
+      entry.events.push({ id: record.lastEventId, type: String(data.type), data });
+    }
+    record.state = copy(state);
+    record.stepIndex += 1;
+    if (decisionApplied) delete record.decision;
+    this.changes.emit(operationId);
+    return true;
+  }
+
+  async decide(operationId: string, stepIndex: number, decision: Decision): Promise<DecisionOutcome> {
+    const record = this.entries.get(operationId)?.record;
+    if (!record) return 'missing';
+    if (record.stepIndex !== stepIndex) return 'stale';
+    if (record.decision) return 'pending';
+    record.decision = copy(decision);
+    return 'stored';
+  }
+
+  async events(operationId: string, afterId: number, limit = Number.POSITIVE_INFINITY): Promise<StoredEvent[]> {
+    const events = this.entries.get(operationId)?.events ?? [];
+    // Ids are 1, 2, 3...: event n sits at index n - 1.
+    return copy(events.slice(Math.max(0, afterId), Math.max(0, afterId) + limit));
+  }
+
+  watch(operationId: string, onChange: () => void): () => void {
+    this.changes.on(operationId, onChange);
+    return () => this.changes.off(operationId, onChange);
+  }
+
+  async saveToolResult(operationId: string, toolCallId: string, json: string): Promise<void> {
+    this.entries.get(operationId)?.toolResults.set(toolCallId, json);
+  }
+
+  async loadToolResult(operationId: string, toolCallId: string): Promise<string | undefined> {
+    return this.entries.get(operationId)?.toolResults.get(toolCallId);
+  }
+
+  async acquireLock(operationId: string, token: string, ttlMs: number): Promise<boolean> {
+    const held = this.locks.get(operationId);
+    if (held && held.token !== token && held.until > Date.now()) return false;
+    this.locks.set(operationId, { token, until: Date.now() + ttlMs });
+    return true;
+  }
+
+  async refreshLock(operationId: string, token: string, ttlMs: number): Promise<boolean> {
+    const held = this.locks.get(operationId);
+    if (held?.token !== token) return false;
+    held.until = Date.now() + ttlMs;
+    return true;
+  }
+
+  async releaseLock(operationId: string, token: string): Promise<void> {
+    if (this.locks.get(operationId)?.token === token) this.locks.delete(operationId);
+  }
+
+  async close(): Promise<void> {
+    this.changes.removeAllListeners();
+  }
+}
+
+function copy<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}

@@ -1,0 +1,33 @@
+import type { AgentState } from '../runtime';
+import type { Decision, DecisionOutcome, OperationMeta, OperationRecord, StoredEvent } from './operation-types';
+
+/**
+ * Where operations live: the runtime's state, metadata, the step index and an append-only event log whose
+ * ids strictly increase per operation. Two implementations: in process (embedded) and Redis. Every method
+ * that changes more than one thing does it in one transaction.
+ */
+export interface OperationStore {
+  create(operationId: string, state: AgentState, meta: OperationMeta): Promise<void>;
+  load(operationId: string): Promise<OperationRecord | undefined>;
+  /**
+   * If the operation is still at `stepIndex`: saves the state, appends the events (ids continuing the log),
+   * moves to the next index and, when `decisionApplied`, clears the decision. Returns false (and changes
+   * nothing) when the index moved on: the job was stale.
+   */
+  commit(operationId: string, stepIndex: number, state: AgentState, events: object[], decisionApplied: boolean): Promise<boolean>;
+  /** Stores a decision if the operation is still at `stepIndex` and no decision is pending. */
+  decide(operationId: string, stepIndex: number, decision: Decision): Promise<DecisionOutcome>;
+  /** Logged events with an id above `afterId`, in order (at most `limit`). */
+  events(operationId: string, afterId: number, limit?: number): Promise<StoredEvent[]>;
+  /** Calls `onChange` when the operation may have new events; returns the unsubscribe. */
+  watch(operationId: string, onChange: () => void): () => void;
+  /** A tool result saved the moment the tool returned: a step run again returns it instead of running the tool. */
+  saveToolResult(operationId: string, toolCallId: string, json: string): Promise<void>;
+  loadToolResult(operationId: string, toolCallId: string): Promise<string | undefined>;
+  /** The operation's lock: one step at a time. `ttlMs` bounds how long a dead holder blocks the others. */
+  acquireLock(operationId: string, token: string, ttlMs: number): Promise<boolean>;
+  /** Extends a lock still held by `token`; false when it was lost. */
+  refreshLock(operationId: string, token: string, ttlMs: number): Promise<boolean>;
+  releaseLock(operationId: string, token: string): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,58 @@
+import { resolve } from 'node:path';
+import { mergeSettings, settingSources, type SettingsLayer, type SettingsScope } from './merge-settings';
+import { readSettingsFile, SettingsFileError } from './settings-file';
+import { localSettingsPath, projectSettingsPath, userSettingsPath } from './settings-paths';
+import type { Settings } from './settings-schema';
+import { restrictProjectSettings } from './untrusted-project';
+
+export interface ResolveSettingsOptions {
+  /** The project: where `.synapse/settings.json` and `.synapse/settings.local.json` are looked for. */
+  cwd: string;
+  /** A file named on the command line (`--settings`): read last, so it wins over the others. */
+  settingsFile?: string;
+  /** Whether the project's files may loosen settings. Default: not trusted (fail closed). */
+  isProjectTrusted?: (cwd: string) => boolean;
+}
+
+/** The settings in force, the files they came from, and what was ignored. */
+export interface ResolvedSettings {
+  settings: Settings;
+  /** The files read, in order, as they were applied (a project file without what it may not set). */
+  layers: SettingsLayer[];
+  /** For each key of `settings`, the files that set it. */
+  sources: Record<string, string[]>;
+  /** One line per key a project file may not set, for the caller to show. */
+  warnings: string[];
+}
+
+/**
+ * Reads `~/.synapse/settings.json`, `<cwd>/.synapse/settings.json`, `<cwd>/.synapse/settings.local.json` and
+ * the --settings file, in that order; later ones win key by key (lists add up). A file that is missing is
+ * skipped; one that cannot be used throws SettingsFileError (the file and the key), and nothing of it is
+ * used. Reads only: nothing is created.
+ */
+export function resolveSettings(options: ResolveSettingsOptions): ResolvedSettings {
+  const candidates: Array<{ scope: SettingsScope; path: string }> = [
+    { scope: 'user', path: userSettingsPath() },
+    { scope: 'project', path: projectSettingsPath(options.cwd) },
+    { scope: 'local', path: localSettingsPath(options.cwd) },
+    ...(options.settingsFile ? [{ scope: 'flag' as const, path: resolve(options.settingsFile) }] : []),
+  ];
+  const layers: SettingsLayer[] = [];
+  const warnings: string[] = [];
+  let trusted: boolean | undefined;
+  for (const { scope, path } of candidates) {
+    const read = readSettingsFile(path);
+    if (!read && scope === 'flag') throw new SettingsFileError(path, undefined, 'no such file', `Cannot read settings file ${path}`);
+    if (!read) continue;
+    let settings = read;
+    if (scope === 'project' || scope === 'local') {
+      trusted ??= options.isProjectTrusted?.(options.cwd) ?? false;
+      const restricted = restrictProjectSettings(read, mergeSettings(layers), path, trusted);
+      settings = restricted.settings;
+      warnings.push(...restricted.warnings);
+    }
+    layers.push({ scope, path, settings });
+  }
+  return { settings: mergeSettings(layers), layers, sources: settingSources(layers), warnings };
+}
