@@ -13,6 +13,7 @@ import {
   type CompactResult,
   type ContextEvent,
   type ContextOptions,
+  type ContextSettings,
 } from '../context';
 import type { ChatMessage, ModelRuntime, ToolDefinition, Usage } from '../llm';
 import { countTokens } from '../session';
@@ -47,6 +48,7 @@ export interface RequestFrame {
  */
 export class ContextStep {
   private built?: ContextOrchestrator;
+  private initial?: ContextSettings;
   /** Where offloaded tool results go (the sandbox keeps it readable for the model's `read`). */
   readonly offloadDir: string;
   private readonly privateDir?: string;
@@ -58,10 +60,9 @@ export class ContextStep {
 
   /** Offloads or compacts the confirmed history if the request would pass the thresholds. */
   async beforeRequest(history: ConversationHistory, frame: RequestFrame, signal?: AbortSignal): Promise<void> {
-    const settings = this.orchestrator().settings;
-    // Every token is at least one byte: far below the threshold, the tokenizer is not even loaded.
+    // Every token is at least one byte: far below the threshold, nothing is built and the tokenizer is not loaded.
     const bound = Buffer.byteLength(frame.systemPrompt) + Buffer.byteLength(JSON.stringify(frame.tools)) + messagesTokenBound([...history.messages, ...frame.extra]);
-    if (bound <= settings.offloadThreshold) return;
+    if (bound <= this.settings.offloadThreshold) return;
     await this.orchestrator().offloadIfNeeded([...history.persisted], { fixedTokens: this.fixedTokens(history, frame), signal, commit: (messages) => history.replace(messages) });
   }
 
@@ -78,12 +79,18 @@ export class ContextStep {
   }
 
   get window(): number {
-    return this.orchestrator().settings.window;
+    return this.settings.window;
   }
 
-  /** Removes the private offload directory of a runner without a session. */
+  /** Removes the private offload directory of a runner without a session (only a runner that managed its context can have one). */
   async close(): Promise<void> {
-    if (this.privateDir) await new OffloadStore(this.privateDir).remove();
+    if (this.privateDir && this.built) await new OffloadStore(this.privateDir).remove();
+  }
+
+  /** The thresholds in force: the orchestrator's once it exists (a refusal may have taught it a smaller window). */
+  private get settings(): ContextSettings {
+    this.initial ??= contextSettings(resolveContextWindow(this.options.model, this.options.contextWindow).tokens, this.options.context ?? {});
+    return this.built?.settings ?? this.initial;
   }
 
   private fixedTokens(history: ConversationHistory, frame: RequestFrame): number {
@@ -94,8 +101,8 @@ export class ContextStep {
   /** Built on first use (most runs never need it). */
   private orchestrator(): ContextOrchestrator {
     if (this.built) return this.built;
-    const { model, contextWindow, context = {}, onEvent, onWarning } = this.options;
-    const settings = contextSettings(resolveContextWindow(model, contextWindow).tokens, context);
+    const { context = {}, onEvent, onWarning } = this.options;
+    const settings = this.settings;
     const store = new OffloadStore(this.offloadDir);
     const offloader = new ToolResultOffloader(store, { threshold: settings.offloadThreshold, scanRatio: settings.scanRatio, minChars: settings.minChars });
     const compactor = new ContextCompactor((request) => this.summarize(request), store, settings, onWarning);
