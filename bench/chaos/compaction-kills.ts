@@ -40,6 +40,7 @@ export async function compactionKills(total: number, random: Random, figures: Fi
   const baseUrl = await server.start();
   let sessionId: string | undefined;
   let transcript: ChatMessage[] = [];
+  let killedInSummary = false;
   const kills0 = figures.kills;
   try {
     for (let run = 0; figures.kills < kills0 + total && run < total * 3; run++) {
@@ -53,10 +54,12 @@ export async function compactionKills(total: number, random: Random, figures: Fi
       child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
       const exited = new Promise<number | null>((done) => child.on('close', (code) => done(code)));
-      // The moment of the kill: a summary request arriving, a context event printed, or the n-th event.
-      const moment = random.pick(['summary', 'context event', 'any'] as const);
+      // The moment of the kill: a summary request arriving (always, until one such kill has happened, so even
+      // the short run has one), a context event printed, or the n-th event.
+      const moment = killedInSummary ? random.pick(['summary', 'context event', 'any'] as const) : 'summary';
+      let summarySeen = false;
       const killPoint = new Promise<void>((resolve) => {
-        if (moment === 'summary') summaryInFlight = () => setTimeout(resolve, random.int(0, 150));
+        if (moment === 'summary') summaryInFlight = () => ((summarySeen = true), setTimeout(resolve, random.int(0, 150)));
         const target = moment === 'context event' ? /"type":"context_(compacted|offloaded)"/ : undefined;
         const count = random.int(1, 25);
         child.stdout.on('data', () => {
@@ -77,6 +80,10 @@ export async function compactionKills(total: number, random: Random, figures: Fi
         child.kill('SIGKILL');
         await exited;
         figures.kills++;
+        if (summarySeen) {
+          killedInSummary = true;
+          figures.killsInCompaction++;
+        }
       }
       figures.compactions += (stdout.match(/"type":"context_compacted"/g) ?? []).length;
       sessionId ??= startedSession(stdout);

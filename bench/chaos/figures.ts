@@ -9,8 +9,9 @@ export interface Figures {
   badInputs: number;
   modelFaults: number;
   writerConflicts: number;
-  /** Compactions announced in the runs that were killed around them. */
+  /** Compactions announced in the runs that were killed around them, and kills while a summary request was in flight. */
   compactions: number;
+  killsInCompaction: number;
   /** Targets. */
   danglingToolCalls: number;
   sessionsFailingToLoad: number;
@@ -48,6 +49,7 @@ export function emptyFigures(): Figures {
     modelFaults: 0,
     writerConflicts: 0,
     compactions: 0,
+    killsInCompaction: 0,
     danglingToolCalls: 0,
     sessionsFailingToLoad: 0,
     messagesLost: 0,

@@ -82,6 +82,7 @@ function report(figures: Figures, log: FailureLog, timings: string[], seconds: n
   line('  of them task:* sub-agents', figures.taskCalls);
   line('kills (SIGKILL of the CLI)', figures.kills);
   line('  compactions in the killed runs', figures.compactions);
+  line('  kills while a summary was written', figures.killsInCompaction);
   line('generated bad inputs', figures.badInputs);
   line('model faults', figures.modelFaults);
   line('second writers refused', figures.writerConflicts);
