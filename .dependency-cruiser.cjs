@@ -178,12 +178,15 @@ module.exports = {
     {
       name: 'no-deep-imports-from-runtime',
       comment:
-        'As no-deep-imports, with two exceptions: AgentRuntime takes AbortError from llm/model-error and generateSessionId from ' +
-        'session/session-id, because the llm index loads the openai SDK and the session index the session store and tokenizer, ' +
-        'none of which a runtime with its own model needs.',
+        'As no-deep-imports, with exceptions: AgentRuntime takes AbortError from llm/model-error, generateSessionId from ' +
+        'session/session-id and the price arithmetic from usage/pricing and usage/token-usage, because the llm index loads the openai SDK ' +
+        'and the session and usage indexes the session store and tokenizer, none of which a runtime with its own model needs.',
       severity: 'error',
       from: { path: '^src/runtime/' },
-      to: { path: '^src/([^/]+)/.+', pathNot: ['^src/runtime/', '^src/[^/]+/index[.]ts$', '^src/llm/model-error[.]ts$', '^src/session/session-id[.]ts$'] },
+      to: {
+        path: '^src/([^/]+)/.+',
+        pathNot: ['^src/runtime/', '^src/[^/]+/index[.]ts$', '^src/llm/model-error[.]ts$', '^src/session/session-id[.]ts$', '^src/usage/(pricing|token-usage)[.]ts$'],
+      },
     },
   ],
   allowed: [],

@@ -113,7 +113,8 @@ export { createExtensions, Extensions, type ExtensionsOptions } from './extensio
 export { modelSampler } from './extensions/mcp/model-sampler';
 export type { McpClientCallbacks, McpElicitationAnswer, McpElicitationRequest, McpSamplingRequest } from './extensions/mcp/mcp-client-requests';
 export { loadMcpConfig, type McpConfig, type McpServerConfig } from './extensions/mcp/mcp-config';
-export { McpManager, type McpListing, type McpServerListing } from './extensions/mcp/mcp-manager';
+export { McpManager, type McpConfiguration, type McpListing, type McpServerListing } from './extensions/mcp/mcp-manager';
+export { ProjectTrust, trustedProjectsFile, type ProjectTrustDecision, type ProjectTrustOptions, type ProjectTrustRequest } from './settings/project-trust';
 export { McpLookupError, McpServerError } from './extensions/mcp/mcp-errors';
 export { SkillLibrary } from './extensions/skills/skill-library';
 export { parseSkillFile } from './extensions/skills/skill-file';

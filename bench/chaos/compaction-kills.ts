@@ -59,7 +59,12 @@ export async function compactionKills(total: number, random: Random, figures: Fi
       const moment = killedInSummary ? random.pick(['summary', 'context event', 'any'] as const) : 'summary';
       let summarySeen = false;
       const killPoint = new Promise<void>((resolve) => {
-        if (moment === 'summary') summaryInFlight = () => ((summarySeen = true), setTimeout(resolve, random.int(0, 150)));
+        if (moment === 'summary') {
+          summaryInFlight = () => {
+            summarySeen = true;
+            setTimeout(resolve, random.int(0, 150));
+          };
+        }
         const target = moment === 'context event' ? /"type":"context_(compacted|offloaded)"/ : undefined;
         const count = random.int(1, 25);
         child.stdout.on('data', () => {

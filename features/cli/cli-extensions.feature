@@ -3,7 +3,8 @@ Feature: synapse 与扩展：mcp:*、skill:*、synapse mcp list 与 synapse skil
   CLI 经由同一套库调用 MCP 服务器与技能：`exec` 与 `run` 接受 --mcp-config 与 --skills-dir（可重复），
   `synapse mcp list` 与 `synapse skills list|show` 给人看。每个场景运行构建好的 dist/cli.js 子进程，
   有自己的工作目录与 HOME；服务器来自 npm，命令行带着场景的标记，CLI 退出后用 pgrep 确认它们都已结束。
-  HTTP 传输也在这里验证：服务器只监听 127.0.0.1。
+  HTTP 传输也在这里验证：服务器只监听 127.0.0.1。工作目录里的 mcp_servers.json 只在项目受信任时启动
+  （见 features/security/project-trust.feature），这里的场景把工作目录记进了信任记录。
 
   Scenario: exec "mcp:list" 列出 --mcp-config 里 server-everything 的工具，退出后不留服务器进程
     Given CLI 工作目录的 "servers.json" 中有 MCP 服务器 "everything"：server-everything
@@ -15,6 +16,7 @@ Feature: synapse 与扩展：mcp:*、skill:*、synapse mcp list 与 synapse skil
 
   Scenario: exec 调用一个工具并打印它的结果
     Given CLI 工作目录的 "mcp_servers.json" 中有 MCP 服务器 "everything"：server-everything
+    And CLI 的信任记录里有工作目录
     When CLI 用 exec 执行下面的命令:
       """
       mcp:everything:echo {"message":"hi"}
@@ -25,6 +27,7 @@ Feature: synapse 与扩展：mcp:*、skill:*、synapse mcp list 与 synapse skil
 
   Scenario: synapse mcp list --json：服务器、来源、传输、状态与工具
     Given CLI 工作目录的 "mcp_servers.json" 中有 MCP 服务器 "everything"：server-everything
+    And CLI 的信任记录里有工作目录
     When CLI 运行 synapse "mcp list --json"
     Then CLI 退出码应该是 0
     And CLI JSON 清单中服务器 "everything" 应该是来自 "<work>/mcp_servers.json" 的 ready stdio 服务器，工具包括 "echo, get-sum, get-env"
@@ -33,6 +36,7 @@ Feature: synapse 与扩展：mcp:*、skill:*、synapse mcp list 与 synapse skil
   Scenario: Streamable HTTP（127.0.0.1）：经由 URL 连接，配置的 headers 随每个请求发送，退出时以 DELETE 结束会话
     Given server-everything 在 127.0.0.1 上以 Streamable HTTP 提供服务，前面有记录请求的代理
     And CLI 工作目录的 "mcp_servers.json" 中有 MCP 服务器 "remote"，URL 为该代理，headers 为 `{"X-Synapse-Token": "token-123"}`
+    And CLI 的信任记录里有工作目录
     When CLI 用 exec 执行下面的命令:
       """
       mcp:remote:echo {"message": "over http"}
@@ -47,6 +51,7 @@ Feature: synapse 与扩展：mcp:*、skill:*、synapse mcp list 与 synapse skil
   Scenario: 老式 HTTP+SSE 服务器：Streamable HTTP 被拒绝后回退到 SSE
     Given server-everything 在 127.0.0.1 上以老式 SSE 提供服务
     And CLI 工作目录的 "mcp_servers.json" 中有 MCP 服务器 "legacy"，URL 为该服务器
+    And CLI 的信任记录里有工作目录
     When CLI 用 exec 执行下面的命令:
       """
       mcp:legacy:echo {"message": "over sse"}
@@ -58,6 +63,7 @@ Feature: synapse 与扩展：mcp:*、skill:*、synapse mcp list 与 synapse skil
 
   Scenario: 首次 run 在期限内启动工具未知的服务器，系统提示列出它的工具；退出后不留服务器进程
     Given CLI 工作目录的 "mcp_servers.json" 中有 MCP 服务器 "everything"：server-everything
+    And CLI 的信任记录里有工作目录
     And CLI 模型会回复 "no tools needed"
     When CLI 运行 synapse "run --no-session --base-url <model> 'just answer'"
     Then CLI 退出码应该是 0

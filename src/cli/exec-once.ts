@@ -38,6 +38,8 @@ export async function execOnce(args: ExecArgs): Promise<number> {
   const stopListening = onInterrupt(cancel);
   try {
     const result = await running;
+    // Read only if the command reached an MCP server: say what the project's trust held back.
+    if (extensions.mcp.configurationRead) for (const warning of (await extensions.mcp.configuration()).warnings) process.stderr.write(`synapse: warning: ${warning}\n`);
     if (args.json) printJson(command, result);
     else printForPeople(result);
     if (result.interrupted === 'cancelled') return interruptExitCode();

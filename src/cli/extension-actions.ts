@@ -2,6 +2,7 @@ import { formatMcpListing } from '../extensions/mcp/mcp-listing';
 import { loadText } from '../extensions/skills/skill-commands';
 import { listScripts } from '../extensions/skills/skill-scripts';
 import { closeWithin } from './close-within';
+import { toolEnvironment } from '../tools/security/tool-environment';
 import { createCliExtensions } from './extension-options';
 import { CliError, ExitCode } from './exit-codes';
 import type { McpArgs } from './mcp-command';
@@ -11,9 +12,11 @@ import type { SkillsArgs } from './skills-command';
 const CLOSE_MS = 5000;
 
 export async function listMcpServers(args: McpArgs): Promise<number> {
-  const extensions = createCliExtensions(args);
+  // The servers are processes we start for the user: the same secret-free environment as a tool's.
+  const extensions = createCliExtensions(args, toolEnvironment());
   try {
     const listing = await extensions.mcp.list();
+    for (const warning of (await extensions.mcp.configuration()).warnings) process.stderr.write(`synapse: warning: ${warning}\n`);
     for (const error of listing.configErrors) process.stderr.write(`synapse: warning: MCP config ${error}\n`);
     if (args.json) process.stdout.write(`${JSON.stringify({ configFiles: extensions.mcp.configFiles, ...listing })}\n`);
     else process.stdout.write(formatMcpListing({ ...listing, configErrors: [] }, extensions.mcp.configFiles));
@@ -24,7 +27,7 @@ export async function listMcpServers(args: McpArgs): Promise<number> {
 }
 
 export async function listSkills(args: SkillsArgs): Promise<number> {
-  const extensions = createCliExtensions(args);
+  const extensions = createCliExtensions(args, toolEnvironment());
   const { skills, warnings } = await extensions.skills.load();
   for (const warning of warnings) process.stderr.write(`synapse: warning: skill ${warning}\n`);
   if (args.json) {
@@ -42,7 +45,7 @@ export async function listSkills(args: SkillsArgs): Promise<number> {
 }
 
 export async function showSkill(args: SkillsArgs): Promise<number> {
-  const extensions = createCliExtensions(args);
+  const extensions = createCliExtensions(args, toolEnvironment());
   const skill = await extensions.skills.get(String(args.name));
   if (!skill) {
     const skipped = await extensions.skills.skippedReason(String(args.name));

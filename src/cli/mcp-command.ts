@@ -1,5 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
-import { extensionOptions, type ExtensionArgs } from './extension-options';
+import { extensionOptions, trustOption, type ExtensionArgs } from './extension-options';
 import { cwdOption } from './global-options';
 
 export interface McpArgs extends ExtensionArgs {
@@ -9,7 +9,7 @@ export interface McpArgs extends ExtensionArgs {
 const list: CommandModule<object, McpArgs> = {
   command: 'list',
   describe: 'Start every configured MCP server and list its state and tools (as mcp:list does)',
-  builder: (yargs: Argv) => yargs.options({ ...cwdOption, ...extensionOptions, json: { type: 'boolean', default: false, describe: 'Print one JSON document' } }) as never,
+  builder: (yargs: Argv) => yargs.options({ ...cwdOption, ...extensionOptions, ...trustOption, json: { type: 'boolean', default: false, describe: 'Print one JSON document' } }) as never,
   handler: async (args) => {
     const { listMcpServers } = require('./extension-actions') as typeof import('./extension-actions');
     process.exitCode = await listMcpServers(args);

@@ -20,6 +20,7 @@ import { systemPromptOptions } from './run-instructions';
 import type { RunOutcome, RunRenderer } from './run-renderer';
 import { JsonRunRenderer } from './run-renderer-json';
 import { PeopleRunRenderer, QuietRunRenderer } from './run-renderer-people';
+import { projectTrustOptions } from './project-trust-prompt';
 import { openRunSession } from './run-session';
 import { resolveSessionsDir } from './session-options';
 import { toolSecurityOptions } from './security-options';
@@ -64,6 +65,7 @@ export async function runAgent(args: RunArgs): Promise<number> {
     enableSkillSearchInstruction: args.skillSearch,
     mcpConfig,
     skillsDirs,
+    ...projectTrustOptions(args, Boolean(args.json)),
     onEvent: (event) => {
       summary.observe(event);
       if (event.type === 'usage') usage = addUsage(usage, event.usage);

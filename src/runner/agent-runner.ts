@@ -8,12 +8,13 @@ import { AbortError, createOpenAIClient, createOpenAIModelRuntime, type ChatMess
 import { contextStats, emptySessionUsage, generateSessionId, type ContextStats, type SessionUsage } from '../session';
 import { createSubAgentExecutorFactory } from '../subagents';
 import { TodoStore } from '../todo';
-import { BashRouter, BashTool, ToolSecurity, type Tool, type ToolResult } from '../tools';
+import { BashRouter, BashTool, SecretRedactor, ToolSecurity, type Tool, type ToolResult } from '../tools';
 import { ConversationHistory } from './conversation-history';
 import { maxConsecutiveToolFailures } from './env-settings';
 import { CONSECUTIVE_FAILURES_MESSAGE, ConsecutiveFailurePolicy } from './failure-policy';
 import { isolateListener, warnListenerFailed } from './isolated-listener';
 import { assistantMessage, streamAssistantReply, type AssistantReply } from './model-turn';
+import { redactReply, redactToolEvent } from './redacted-reply';
 import { executeRound } from './round-executor';
 import { composeSystemPrompt } from './compose-system-prompt';
 import { ContextStep, type RequestFrame } from './context-step';
@@ -43,7 +44,10 @@ export class AgentRunner {
    * environment (`security.environment()` for any process a tool starts) and redactor.
    */
   readonly security?: ToolSecurity;
-  private warned = false;
+  /** Known secret values, kept out of what the model wrote before history and events see it (the security's, or its own with a custom toolset). */
+  private readonly redactor: SecretRedactor;
+  /** Warnings already reported: each is said once per runner. */
+  private readonly warned = new Set<string>();
   private readonly extensions?: Extensions;
   private readonly ownedExtensions?: Extensions;
   /** The extension listing of the system prompt, taken once per run (a stable prompt within a run). */
@@ -84,10 +88,19 @@ export class AgentRunner {
       // MCP servers are processes a tool starts: they get the same secret-free environment as the shell.
       this.ownedExtensions = options.extensions
         ? undefined
-        : createExtensions({ cwd: options.cwd, mcpConfig: options.mcpConfig, skillsDirs: options.skillsDirs, env: this.security.environment(), mcpCallbacks: this.mcpCallbacks(this.security) });
+        : createExtensions({
+            cwd: options.cwd,
+            mcpConfig: options.mcpConfig,
+            skillsDirs: options.skillsDirs,
+            env: this.security.environment(),
+            mcpCallbacks: this.mcpCallbacks(this.security),
+            trustProject: options.trustProject,
+            askProjectTrust: options.askProjectTrust,
+          });
       this.extensions = options.extensions ?? this.ownedExtensions!;
       this.ownedRouter = this.createRouter(this.security, this.extensions);
     }
+    this.redactor = this.security?.redactor ?? this.ownSecrets().reduce((redactor, secret) => redactor.add(secret), new SecretRedactor().addFromEnvironment(process.env));
     this.tools = new Map((options.toolset ?? [new BashTool(this.ownedRouter!)]).map((tool) => [tool.name, tool]));
     this.ready = this.persistence.open().then((messages) => new ConversationHistory(this.sessionId ? this.persistence : null, messages));
     this.ready.catch(() => {}); // surfaced by the first call that needs it
@@ -176,12 +189,7 @@ export class AgentRunner {
     }
     this.emit({ type: 'run_started', sessionId: this.sessionId, input });
     for (const warning of this.persistence.warnings.splice(0)) this.emit({ type: 'session_warning', ...warning });
-    if (!this.warned) {
-      this.warned = true;
-      const pricing = this.costing.warning ? [this.costing.warning] : [];
-      const warnings = [...(this.security?.warnings ?? []), ...((await this.extensions?.warnings()) ?? []), ...pricing];
-      for (const message of warnings) this.emit({ type: 'warning', message });
-    }
+    await this.reportWarnings();
     try {
       return await this.turns(history, signal);
     } catch (error) {
@@ -207,16 +215,17 @@ export class AgentRunner {
       const reply = await this.askWithinWindow(history, notice ? [notice] : [], signal);
       notice = null;
       throwIfAborted(signal);
-      const message = assistantMessage(reply);
+      const shown = redactReply(reply, this.redactor);
+      const message = assistantMessage(shown);
       // The model answered: what it answered (the input, a reminder) is confirmed now, with a final reply
       // in the same write; a tool-call message waits for its results.
       await history.append(...(reply.toolCalls.length === 0 ? [message] : []));
       if (reply.usage) await this.recordUsage(reply.usage, this.model);
-      this.emit({ type: 'assistant_message', content: reply.content, toolCalls: reply.toolCalls });
+      this.emit({ type: 'assistant_message', content: shown.content, toolCalls: shown.toolCalls });
 
       if (reply.toolCalls.length === 0) {
         const reminder = todoReminder(this.todoStore.get().items);
-        if (!reminder) return this.complete(history, reply.content);
+        if (!reminder) return this.complete(history, shown.content);
         this.emit({ type: 'reminder', text: reminder });
         history.stage({ role: 'user', content: reminder, meta: { reminder: true } });
         continue;
@@ -235,8 +244,9 @@ export class AgentRunner {
         continue;
       }
 
-      const results = await executeRound(planned, this.tools, this.emit, signal);
+      const results = await executeRound(planned, this.tools, (event) => this.emit(redactToolEvent(event, this.redactor)), signal);
       throwIfAborted(signal);
+      await this.reportWarnings(); // the round may have read the MCP config or the skills for the first time
       await history.append(message, ...results.map((result, i) => toolMessage(planned[i].call.id, result)));
       if (failures.record(results)) return this.stop(history, CONSECUTIVE_FAILURES_MESSAGE, 'consecutive_failures');
     }
@@ -269,7 +279,18 @@ export class AgentRunner {
     return { systemPrompt: this.systemPrompt, tools: [...this.tools.values()].map((tool) => tool.definition), extra };
   }
 
-  /** Servers and skills for the default system prompt; a listing that fails costs the listing, not the run. */
+  /** What is asked for and not in force, and problems of the extensions read so far; each once. */
+  private async reportWarnings(): Promise<void> {
+    const extensions = (await this.extensions?.warnings().catch(() => [])) ?? [];
+    const pricing = this.costing.warning ? [this.costing.warning] : [];
+    for (const message of [...(this.security?.warnings ?? []), ...extensions, ...pricing]) {
+      if (this.warned.has(message)) continue;
+      this.warned.add(message);
+      this.emit({ type: 'warning', message });
+    }
+  }
+
+  /** Servers and skills for the default system prompt (read only then); a listing that fails costs the listing, not the run. */
   private async listExtensions(): Promise<string> {
     if (this.options.systemPrompt || !this.extensions) return '';
     try {
@@ -284,7 +305,11 @@ export class AgentRunner {
     throwIfAborted(signal);
     const messages: ChatMessage[] = [{ role: 'system', content: this.systemPrompt }, ...conversation];
     const tools = [...this.tools.values()].map((tool) => tool.definition);
-    return streamAssistantReply(this.modelRuntime, { messages, tools, signal }, (text) => this.emit({ type: 'assistant_delta', text }));
+    // Streamed text is redacted as it comes: a secret split across deltas is held back until it is whole.
+    const deltas = this.redactor.stream((text) => this.emit({ type: 'assistant_delta', text }));
+    const reply = await streamAssistantReply(this.modelRuntime, { messages, tools, signal }, (text) => deltas.write(text));
+    deltas.end();
+    return reply;
   }
 
   private async stop(history: ConversationHistory, text: string, reason: StopReason): Promise<string> {
@@ -312,7 +337,12 @@ export class AgentRunner {
     return composeSystemPrompt({ base, projectInstructions, append: appendSystemPrompt });
   }
 
-  /** One security context for this runner's router and its sub-agents' (see ToolSecurityOptions). */
+  /** The model's keys: the apiKey option and the client's key (short placeholders such as "not-needed" are not worth redacting). */
+  private ownSecrets(): string[] {
+    const clientKey = this.client.apiKey && this.client.apiKey.length >= 16 ? [this.client.apiKey] : [];
+    return [...(this.options.apiKey ? [this.options.apiKey] : []), ...clientKey];
+  }
+
   /** MCP servers may use the run's model (sampling), each time with approval, and ask the person (elicitation). */
   private mcpCallbacks(security: ToolSecurity): McpClientCallbacks {
     const cwd = this.options.cwd ?? process.cwd();
@@ -327,17 +357,16 @@ export class AgentRunner {
     };
   }
 
+  /** One security context for this runner's router and its sub-agents' (see ToolSecurityOptions). */
   private createSecurity(): ToolSecurity {
     const given = this.options.security ?? {};
-    // The client's key is a secret too; short placeholders ("not-needed") are not worth redacting.
-    const clientKey = this.client.apiKey && this.client.apiKey.length >= 16 ? [this.client.apiKey] : [];
     const cwd = this.options.cwd ?? process.cwd();
     return ToolSecurity.create(cwd, {
       ...given,
       // Skill scripts run in the sandboxed shell, so their directories must be visible in it; offloaded tool
       // results are for the model to read back.
       readablePaths: [...(given.readablePaths ?? []), ...(this.options.extensions?.skills.dirs ?? skillDirectories({ cwd, skillsDirs: this.options.skillsDirs })), this.context.offloadDir],
-      secrets: [...(given.secrets ?? []), ...(this.options.apiKey ? [this.options.apiKey] : []), ...clientKey],
+      secrets: [...(given.secrets ?? []), ...this.ownSecrets()],
       onEvent: (event) => {
         given.onEvent?.(event);
         this.emit(event);

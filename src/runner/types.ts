@@ -4,7 +4,7 @@ import type { PermissionEvent, Tool, ToolResult, ToolSecurityOptions } from '../
 import type { TodoStore } from '../todo';
 import type { Session, SessionLoadWarning } from '../session';
 import type { ContextEvent, ContextOptions } from '../context';
-import type { Extensions, McpClientCallbacks } from '../extensions';
+import type { Extensions, ExtensionsOptions, McpClientCallbacks } from '../extensions';
 import type { StopHookExecutor, StopHookRegistry } from '../hooks';
 import type { PricingTable, RunBudget } from '../usage';
 import type { ProjectInstructions } from './project-instructions';
@@ -92,6 +92,13 @@ export interface AgentRunnerOptions {
   mcpConfig?: string[];
   /** Skill directories named explicitly (`--skills-dir`), before `<cwd>/.agents/skills`, `~/.agents/skills`, `~/.synapse/skills`. */
   skillsDirs?: string[];
+  /**
+   * Whether the project's own MCP config files (`<cwd>/mcp_servers.json`, `<cwd>/.mcp.json`) may start
+   * servers: true or false; unset, the trust store (`~/.synapse/trusted-projects.json`) decides, then
+   * `askProjectTrust`. Untrusted servers are listed, never started (see ExtensionsOptions).
+   */
+  trustProject?: boolean;
+  askProjectTrust?: ExtensionsOptions['askProjectTrust'];
   /** A ready extension layer (MCP servers, skills), closed by whoever built it. Default: one built from the options above, closed by close(). */
   extensions?: Extensions;
   /**

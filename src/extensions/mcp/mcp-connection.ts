@@ -9,7 +9,7 @@ import { describeRemoteFailure } from './remote-errors';
 import { connectServer, type Connected } from './mcp-transports';
 import { OutputTail } from './output-tail';
 import { processExited } from './process-exited';
-import { killMarkedProcesses, PROCESS_MARKER_VARIABLE } from '../../tools/security/process-marker';
+import { killMarkedProcesses, PROCESS_MARKER_VARIABLE, pidWindow, type PidWindow } from '../../tools/security/process-marker';
 
 /** An error's own line in a stderr tail: `Error: ...`, `Error [ERR_X]: ...`, `ModuleNotFoundError: ...`. */
 const TELLING_LINE = /^\s*[\w.]*(?:Error|Exception)(?: \[\w+\])?: \S/;
@@ -72,8 +72,8 @@ export class McpConnection {
   /** Servers being ended after a failed start. */
   private ending: Promise<unknown> = Promise.resolve();
   private stderr = new OutputTail();
-  /** The marker of each start of a stdio server: its processes, the ones it left behind included. */
-  private readonly markers = new Set<string>();
+  /** The marker of each start of a stdio server (its processes, the ones it left behind included), with the pids handed out before it. */
+  private readonly markers = new Map<string, PidWindow | undefined>();
   private connectedMarker?: string;
   /** What servers asked of us since the last call finished (see CallOutcome). */
   private notes: string[] = [];
@@ -168,13 +168,13 @@ export class McpConnection {
     await terminate?.().catch(() => undefined);
     await Promise.all([this.ending, ...[...this.clients].map((client) => client.close().catch(() => undefined))]);
     this.clients.clear();
-    for (const marker of this.markers) this.killLeftBehind(marker);
+    for (const marker of [...this.markers.keys()]) this.killLeftBehind(marker);
   }
 
   /** Once a stdio server has ended, whatever it started and left running (a `setsid` child, a daemon) goes too. */
   private killLeftBehind(marker: string | undefined): void {
     if (marker === undefined) return;
-    killMarkedProcesses(marker);
+    killMarkedProcesses(marker, this.markers.get(marker));
     this.markers.delete(marker);
   }
 
@@ -192,7 +192,7 @@ export class McpConnection {
     const timeoutMs = this.options.connectTimeoutMs();
     // Stdio servers only: the processes of a remote one are not ours.
     const marker = isStdio(this.config.server) ? randomBytes(12).toString('hex') : undefined;
-    if (marker) this.markers.add(marker);
+    if (marker) this.markers.set(marker, pidWindow());
     try {
       const connected = await connectServer(this.config.server, {
         env: this.options.env,

@@ -46,7 +46,7 @@ export class PermissionGate {
   }
 
   async check(command: string, context: { cwd: string; signal: AbortSignal }): Promise<PermissionOutcome> {
-    const verdict = this.policy.evaluate(command);
+    const verdict = await this.policy.evaluate(command);
     if (verdict.action === 'allow') return { allowed: true };
     const rule = verdict.rule?.label ?? verdict.reason ?? `no rule matched "${verdict.subject}" and unmatched commands are ${this.policy.unmatched === 'deny' ? 'denied' : 'asked about'}`;
     if (verdict.action === 'deny') return this.deny(command, rule, 'rule', `denied by policy: ${rule}`);
