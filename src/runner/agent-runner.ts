@@ -222,6 +222,7 @@ export class AgentRunner {
       history.discardStaged();
       throw error;
     }
+    await this.context.prepare().catch((failure: unknown) => this.emit({ type: 'warning', message: `the directory for offloaded tool results could not be made: ${describe(failure)}` }));
     this.emit({ type: 'run_started', sessionId: this.sessionId, input });
     for (const warning of this.persistence.warnings.splice(0)) this.emit({ type: 'session_warning', ...warning });
     await this.reportWarnings();

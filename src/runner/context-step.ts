@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -82,9 +83,17 @@ export class ContextStep {
     return this.settings.window;
   }
 
-  /** Removes the private offload directory of a runner without a session (only a runner that managed its context can have one). */
+  /**
+   * Makes the offload directory before any tool runs: the sandbox mounts a readable path only if it exists
+   * when the shell (or the file helper) starts, and the model must be able to `read` what is offloaded.
+   */
+  async prepare(): Promise<void> {
+    await mkdir(this.offloadDir, { recursive: true, mode: 0o700 });
+  }
+
+  /** Removes the private offload directory of a runner without a session. */
   async close(): Promise<void> {
-    if (this.privateDir && this.built) await new OffloadStore(this.privateDir).remove();
+    if (this.privateDir) await new OffloadStore(this.privateDir).remove();
   }
 
   /** The thresholds in force: the orchestrator's once it exists (a refusal may have taught it a smaller window). */

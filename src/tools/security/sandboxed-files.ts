@@ -53,8 +53,8 @@ export class SandboxedFiles implements FilePort {
   constructor(
     private readonly workspace: string,
     private readonly launch: HelperLauncher,
-    /** Paths outside the workspace the sandbox mounts readable, which the helper must not take for hidden. */
-    private readonly keptReadable: readonly string[] = [],
+    /** Paths outside the workspace the sandbox mounts readable, which the helper must not take for hidden (asked at each start: some exist only later). */
+    private readonly keptReadable: () => readonly string[] = () => [],
   ) {}
 
   async openRead(path: string) {
@@ -125,7 +125,7 @@ export class SandboxedFiles implements FilePort {
 
   private running(): ChildProcess {
     if (this.child) return this.child;
-    const { command, env, programPaths } = helperCommand(this.workspace, this.keptReadable);
+    const { command, env, programPaths } = helperCommand(this.workspace, this.keptReadable());
     const { file, args } = this.launch(command, programPaths);
     const child = spawn(file, args, { stdio: ['pipe', 'pipe', 'pipe'], env, detached: true });
     this.child = child;
