@@ -90,6 +90,7 @@ export function toolSecurityOptions(args: SecurityArgs, context: { json: boolean
     passEnv: args.passEnv,
     // The settings' variables join what commands start from; secret-looking names still need --pass-env.
     ...(settings.env ? { env: { ...process.env, ...settings.env } } : {}),
-    secrets: context.secrets,
+    // The settings' API key is a secret even when another key is the one in use (OPENAI_API_KEY, --api-key).
+    secrets: [...(context.secrets ?? []), ...(settings.apiKey ? [settings.apiKey] : [])],
   };
 }

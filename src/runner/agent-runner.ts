@@ -416,6 +416,8 @@ export class AgentRunner {
       // results are for the model to read back.
       readablePaths: [...(given.readablePaths ?? []), ...(this.options.extensions?.skills.dirs ?? skillDirectories({ cwd, skillsDirs: this.options.skillsDirs })), this.context.offloadDir],
       secrets: [...(given.secrets ?? []), ...this.ownSecrets()],
+      // The sessions (and their offloaded results, kept readable above) are synapse's own, wherever they are.
+      hiddenPaths: [...(given.hiddenPaths ?? []), ...(this.options.sessionsDir ? [this.options.sessionsDir] : [])],
       onEvent: (event) => {
         given.onEvent?.(event);
         this.emit(event);

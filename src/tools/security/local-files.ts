@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, ftruncateSync, mkdirSync, openSync, readdirSync, readlinkSync, readSync, type Stats, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, ftruncateSync, mkdirSync, openSync, readdirSync, readlinkSync, readSync, realpathSync, type Stats, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { byDescriptor, inDirectory, openBeneath } from './descriptor-walk';
 import { FileRefusal, FileTooLarge, NotRegularFile } from './file-refusal';
@@ -106,7 +106,8 @@ export class LocalFiles implements FilePort {
     const mode = 0o666; // less the umask, as for any new file
     if (!this.policy.confined) {
       if (createParents) mkdirSync(dirname(path), { recursive: true });
-      return this.verified(openSync(path, flags | O_NONBLOCK, mode));
+      // Only a hidden path (synapse's own directory) is refused: judged on what was opened, before a byte is written.
+      return this.verified(openSync(path, flags | O_NONBLOCK, mode), (fd) => this.refuseHidden(fd, path));
     }
     const openLast = (directory: number, name: string) => openSync(inDirectory(directory, name), flags | O_NOFOLLOW | O_NONBLOCK, mode);
     return this.verified(openBeneath(this.policy.workspace, path, openLast, createParents));
@@ -127,7 +128,10 @@ export class LocalFiles implements FilePort {
 
   private refuseHidden(fd: number, path: string): void {
     if (!this.policy.hidden) return;
-    if (this.policy.hidden(readlinkSync(byDescriptor(fd)))) throw new FileRefusal({ reason: 'hidden', path });
+    // What the kernel opened; where there is no /proc (not Linux: the sandbox is off there), where the name leads.
+    /* c8 ignore next */
+    const opened = process.platform === 'linux' ? readlinkSync(byDescriptor(fd)) : realpathSync(path);
+    if (this.policy.hidden(opened)) throw new FileRefusal({ reason: 'hidden', path });
   }
 
   private keep(fd: number): number {

@@ -15,9 +15,10 @@ export interface ReadableMount {
  * The readable paths that may be mounted, judged by where they really are: not the root, nor anything
  * that is, holds or lies in the sandbox's own /proc or /dev, nor /tmp or what holds it (a directory below
  * /tmp is fine: that is why it is bound), nor what lies in the workspace (mounted anyway). A path that
- * does not exist is left out; so is one whose configured place lies in /proc or /dev.
+ * does not exist is left out; so is one whose configured place lies in /proc or /dev. Without a workspace,
+ * none is left out for lying in it.
  */
-export function mountableReadablePaths(paths: readonly string[], workspace: string): ReadableMount[] {
+export function mountableReadablePaths(paths: readonly string[], workspace?: string): ReadableMount[] {
   const mounts: ReadableMount[] = [];
   for (const path of paths) {
     const target = resolve(path);
@@ -28,7 +29,7 @@ export function mountableReadablePaths(paths: readonly string[], workspace: stri
       continue;
     }
     if (SANDBOX_OWN.some((own) => isInside(source, own) || (own !== '/tmp' && (isInside(own, source) || isInside(own, target))))) continue;
-    if (!isInside(workspace, source)) mounts.push({ source, target });
+    if (!workspace || !isInside(workspace, source)) mounts.push({ source, target });
   }
   return mounts;
 }

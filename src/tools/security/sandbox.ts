@@ -4,6 +4,7 @@ import { bubblewrapStatus } from './bubblewrap';
 import { protectedBinds } from './protected-paths';
 import { mountableReadablePaths } from './readable-paths';
 import { type ResourceLimits, resourceLimits } from './resource-limits';
+import { defaultHiddenPaths, effectiveHiddenPaths, hidingMounts } from './secret-store';
 import { hiddenFrom, isInside, realDirectoryInside, realWorkspace } from './workspace-paths';
 
 import type { SandboxMode } from './security-choices';
@@ -22,6 +23,12 @@ export interface SandboxOptions {
   readablePaths?: readonly string[];
   /** What sandboxed commands may use, over DEFAULT_RESOURCE_LIMITS (`null` lifts one). */
   limits?: Partial<ResourceLimits>;
+  /**
+   * More host directories no command may see, in any mode, beside synapse's own (~/.synapse and
+   * $SYNAPSE_SESSIONS_DIR, always): an empty directory is mounted over each, and the agent commands refuse
+   * them. The readable paths inside one (an offload folder, ~/.synapse/skills) stay readable.
+   */
+  hiddenPaths?: readonly string[];
 }
 
 const BASH = ['bash', '--noprofile', '--norc'];
@@ -49,6 +56,9 @@ export class Sandbox {
   private readonly bwrapPath: string;
   private readonly readablePaths?: readonly string[];
   private readonly givenLimits?: Partial<ResourceLimits>;
+  private readonly givenHidden: readonly string[];
+  /** The hidden paths as given and as they really are (see effectiveHiddenPaths). */
+  private readonly hiddenPaths: readonly string[];
 
   constructor(workspace: string, options: SandboxOptions = {}) {
     const bwrap = bubblewrapStatus();
@@ -58,6 +68,8 @@ export class Sandbox {
     this.allowNetwork = options.allowNetwork ?? false;
     this.readablePaths = options.readablePaths;
     this.givenLimits = options.limits;
+    this.givenHidden = options.hiddenPaths ?? [];
+    this.hiddenPaths = effectiveHiddenPaths([...defaultHiddenPaths(), ...this.givenHidden], this.workspace);
     if (this.mode !== 'off') this.limits = resourceLimits(options.limits);
     this.enforced = this.mode !== 'off' && bwrap.available;
     if (this.mode !== 'off' && !bwrap.available) this.warning = notEnforced(this.mode, bwrap.reason!);
@@ -71,14 +83,23 @@ export class Sandbox {
     return mountableReadablePaths(this.readablePaths ?? [], this.workspace).flatMap(({ source, target }) => [source, target]);
   }
 
-  /** Whether the sandbox hides a path (symlinks resolved) from commands: the host's temp and /proc, but what it keeps readable. */
+  /**
+   * Whether a path (symlinks resolved) is hidden from commands: synapse's own directories in any mode;
+   * and with a sandbox, the host's temp and /proc. What the sandbox keeps readable is not.
+   */
   hides(realPath: string): boolean {
-    return hiddenFrom(realPath, this.workspace, this.keptReadable);
+    return this.holdsSecrets(realPath) || (this.mode !== 'off' && hiddenFrom(realPath, this.workspace, this.keptReadable));
+  }
+
+  /** Whether a path (symlinks resolved) lies in synapse's own directories (hiddenPaths), but for what is kept readable there. */
+  holdsSecrets(realPath: string): boolean {
+    const inside = (path: string) => this.hiddenPaths.some((hidden) => isInside(hidden, path));
+    return inside(realPath) && !this.keptReadable.some((kept) => inside(kept) && isInside(kept, realPath));
   }
 
   /** The same sandbox in another mode (a read-only sub-agent of a workspace-write run). */
   withMode(mode: SandboxMode): Sandbox {
-    return new Sandbox(this.workspace, { mode, allowNetwork: this.allowNetwork, readablePaths: this.readablePaths, limits: this.givenLimits });
+    return new Sandbox(this.workspace, { mode, allowNetwork: this.allowNetwork, readablePaths: this.readablePaths, limits: this.givenLimits, hiddenPaths: this.givenHidden });
   }
 
   /**
@@ -120,14 +141,16 @@ export class Sandbox {
   /**
    * The mounts, from configuration only: the host read-only, its own /dev, /proc and an empty /tmp, the
    * readable paths (before the workspace, so one that contains the workspace cannot make it read-only),
-   * the workspace, and in workspace-write its protected entries read-only again.
+   * the workspace, in workspace-write its protected entries read-only again, then an empty read-only
+   * directory over each hidden path, with the readable paths inside one bound again.
    */
   private mounts(extraReadable: readonly string[] = []): string[] {
     const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp'];
-    for (const { source, target } of mountableReadablePaths([...(this.readablePaths ?? []), ...extraReadable], this.workspace)) args.push('--ro-bind', source, target);
+    const readable = [...(this.readablePaths ?? []), ...extraReadable];
+    for (const { source, target } of mountableReadablePaths(readable, this.workspace)) args.push('--ro-bind', source, target);
     args.push(this.mode === 'workspace-write' ? '--bind' : '--ro-bind', this.workspace, this.workspace);
     if (this.mode === 'workspace-write' && isDirectory(this.workspace)) args.push(...protectedBinds(this.workspace));
-    return args;
+    return [...args, ...hidingMounts(this.hiddenPaths, readable)];
   }
 }
 

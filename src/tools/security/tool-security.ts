@@ -5,6 +5,7 @@ import { applyPermissionMode } from './permission-mode';
 import type { ResourceLimits } from './resource-limits';
 import { Sandbox, type SandboxMode } from './sandbox';
 import { SecretRedactor } from './secret-redactor';
+import { storedSecrets } from './secret-store';
 import { toolEnvironment } from './tool-environment';
 
 /** Everything that stands between a model's command and the machine; one option on the runner and the router. */
@@ -21,13 +22,15 @@ export interface ToolSecurityOptions {
   allowNetwork?: boolean;
   /** Host paths sandboxed commands must see read-only even under /tmp (see SandboxOptions). The runner adds its skill directories. */
   readablePaths?: readonly string[];
+  /** More host directories no command may see, beside ~/.synapse and $SYNAPSE_SESSIONS_DIR (see SandboxOptions). The runner adds its sessions directory. */
+  hiddenPaths?: readonly string[];
   /** What sandboxed commands may use: processes, memory, file size, CPU time (see ResourceLimits; `null` lifts one). */
   limits?: Partial<ResourceLimits>;
   /** Secret-looking variables to hand to tools on purpose (`--pass-env NAME`). */
   passEnv?: readonly string[];
   /** The environment tools start from (default: process.env), before secrets are taken out. */
   env?: NodeJS.ProcessEnv;
-  /** More values to redact from tool output (the runner adds its API key). */
+  /** More values to redact from tool output (the runner adds its API key; the settings' apiKey and MCP logins' tokens in ~/.synapse are added always). */
   secrets?: readonly string[];
   onEvent?: (event: PermissionEvent) => void;
 }
@@ -49,7 +52,7 @@ export class ToolSecurity {
     const options = { ...given, ...applyPermissionMode(given.permissionMode, given) };
     const env = options.env ?? process.env;
     const redactor = new SecretRedactor().addFromEnvironment(env);
-    options.secrets?.forEach((secret) => {
+    [...storedSecrets(), ...(options.secrets ?? [])].forEach((secret) => {
       redactor.add(secret);
     });
     const gate = new PermissionGate({
@@ -58,7 +61,13 @@ export class ToolSecurity {
       approveAll: options.approveAll,
       onEvent: options.onEvent,
     });
-    const sandbox = new Sandbox(workspace, { mode: options.sandbox, allowNetwork: options.allowNetwork, readablePaths: options.readablePaths, limits: options.limits });
+    const sandbox = new Sandbox(workspace, {
+      mode: options.sandbox,
+      allowNetwork: options.allowNetwork,
+      readablePaths: options.readablePaths,
+      limits: options.limits,
+      hiddenPaths: options.hiddenPaths,
+    });
     return new ToolSecurity(gate, sandbox, redactor, { env: options.env, passEnv: options.passEnv });
   }
 

@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { FileRefusal } from './file-refusal';
 import type { DirectoryEntry, FilePort } from './file-port';
@@ -29,16 +30,23 @@ export class WorkspaceFiles {
 
   constructor(private readonly sandbox: Sandbox) {
     const { workspace } = sandbox;
-    if (sandbox.enforced) this.port = new SandboxedFiles(workspace, (command, programPaths) => sandbox.helperLaunch(command, programPaths), () => sandbox.keptReadable);
-    else this.port = new LocalFiles({ workspace, confined: sandbox.mode !== 'off', hidden: sandbox.mode === 'off' ? undefined : (real) => sandbox.hides(real) });
+    if (sandbox.enforced)
+      this.port = new SandboxedFiles(
+        workspace,
+        (command, programPaths) => sandbox.helperLaunch(command, programPaths),
+        () => sandbox.keptReadable,
+      );
+    else this.port = new LocalFiles({ workspace, confined: sandbox.mode !== 'off', hidden: (real) => sandbox.hides(real) });
   }
 
-  write(path: string, content: Buffer): Promise<void> {
+  async write(path: string, content: Buffer): Promise<void> {
+    this.refuseSecretName(path);
     return this.refused(this.port.write(path, content), path);
   }
 
   /** Reads a regular file whole (at most `maxBytes`), lets `change` compute its new content, and writes it through the same descriptor. */
   async edit(path: string, maxBytes: number, change: (content: Buffer) => Buffer | undefined): Promise<boolean> {
+    this.refuseSecretName(path);
     const { handle, content } = await this.refused(this.port.openEdit(path, maxBytes), path);
     try {
       const changed = change(content);
@@ -79,7 +87,23 @@ export class WorkspaceFiles {
   }
 
   private refuseHiddenName(path: string): void {
-    if (this.sandbox.mode !== 'off' && this.sandbox.hides(resolve(path))) throw this.explain(new FileRefusal({ reason: 'hidden', path }));
+    if (this.sandbox.hides(resolve(path))) throw this.explain(new FileRefusal({ reason: 'hidden', path }));
+  }
+
+  /** synapse's own directories are not written either, in any mode (its settings say what runs). */
+  private refuseSecretName(path: string): void {
+    if (this.sandbox.holdsSecrets(resolve(path))) throw this.explain(new FileRefusal({ reason: 'hidden', path }));
+  }
+
+  /** Whether a path, as named or where its links lead, lies in synapse's own directories. */
+  private holdsSecrets(path: string): boolean {
+    let real: string | undefined;
+    try {
+      real = realpathSync(path);
+    } catch {
+      // a name that leads nowhere is judged as named
+    }
+    return this.sandbox.holdsSecrets(resolve(path)) || (real !== undefined && this.sandbox.holdsSecrets(real));
   }
 
   /** The work's refusals worded for the model; the kernel's own (a read-only mount) as well. */
@@ -96,6 +120,9 @@ export class WorkspaceFiles {
 
   private explain({ details: { reason, path, link, entry } }: FileRefusal): SandboxRefusal {
     const { mode, workspace } = this.sandbox;
+    if (reason === 'hidden' && this.holdsSecrets(path)) {
+      return new SandboxRefusal(`sandbox: ${path} is hidden from commands: it is synapse's own (settings, logins, sessions), which no tool may read or change`);
+    }
     if (reason === 'hidden') return new SandboxRefusal(`sandbox: ${path} is hidden from commands in the ${mode} sandbox (a private /tmp, no /proc of other processes)`);
     if (reason === 'protected') {
       return new SandboxRefusal(
