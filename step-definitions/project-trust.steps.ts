@@ -30,6 +30,11 @@ Given('模型在一次 CLI 运行中把会留下标记文件的 MCP 服务器 {s
   if (run.exitCode !== 0 || !existsSync(join(await cli(this).dir('work'), file))) throw new Error(`the model's run did not write ${file}${fail(this)}`);
 });
 
+// After the trust: whoever changed it (a model's run without bubblewrap, a pull), the file now runs something else.
+When('工作目录的 {string} 被改成会留下标记文件的 MCP 服务器 {string}', async function (this: SynapseWorld, file: string, name: string) {
+  await writeFile(join(await cli(this).dir('work'), file), await markingConfig(this, name));
+});
+
 Given('会留下标记文件的 MCP 服务器 {string} 写在 HOME 的 {string} 里', async function (this: SynapseWorld, name: string, path: string) {
   const file = join(await cli(this).dir('home'), path);
   await mkdir(dirname(file), { recursive: true });

@@ -77,6 +77,17 @@ Feature: 项目自己的配置文件要等项目受信任才能让我们运行�
       Then MCP 服务器 "evil" 应该被启动过
       And CLI 标准输出和标准错误都不应该包含 "were not started"
 
+    Scenario: 信任记下的是当时要运行的程序：之后工作区的 MCP 配置变了，就不再启动，说明变了什么
+      Given 模型在一次 CLI 运行中把会留下标记文件的 MCP 服务器 "evil" 写进工作目录的 "mcp_servers.json"
+      When CLI 在伪终端里运行 synapse "mcp list"，出现 "Trust the project" 时按下 "y、回车"
+      Then MCP 服务器 "evil" 应该被启动过
+      When 工作目录的 "mcp_servers.json" 被改成会留下标记文件的 MCP 服务器 "evil2"
+      And CLI 运行 synapse "mcp list"
+      Then MCP 服务器 "evil2" 不应该被启动过
+      And CLI 标准输出应该包含 "evil2  untrusted (not started)"
+      And CLI 标准错误应该包含 "changed since it was trusted"
+      And CLI 标准错误应该包含 "mcp_servers.json: evil2: "
+
     Scenario: 在终端上回答"否"：什么也不启动，也不记下
       Given 模型在一次 CLI 运行中把会留下标记文件的 MCP 服务器 "evil" 写进工作目录的 "mcp_servers.json"
       When CLI 在伪终端里运行 synapse "mcp list"，出现 "Trust the project" 时按下 "n、回车"

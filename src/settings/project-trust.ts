@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync, realpathSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
@@ -40,7 +40,9 @@ const STORE_VERSION = 1;
 
 const storeSchema = z.object({
   version: z.literal(STORE_VERSION),
-  projects: z.record(z.string(), z.object({ trustedAt: z.string() })),
+  // `programs`: the fingerprint of what the project would make us run when it was trusted (see fingerprint);
+  // a record without one (written by hand, or by `remember()` with no programs) trusts the project whatever it holds.
+  projects: z.record(z.string(), z.object({ trustedAt: z.string(), programs: z.string().optional() })),
 });
 
 type TrustStore = z.infer<typeof storeSchema>;
@@ -101,16 +103,22 @@ export class ProjectTrust {
       return { trusted: false, by: 'default', problems: [`the trust store ${this.store} is inside the project ${project}, which may have written it: not consulted`] };
     }
     const { store, problem } = readStore(this.store);
-    if (store.projects[project]) return { trusted: true, by: 'store', problems: [] };
-    if (!this.options.ask || !(await this.options.ask(await request()))) return { trusted: false, by: 'default', problems: problem ? [problem] : [] };
-    return { trusted: true, by: 'answer', problems: await this.remember() };
+    const record = store.projects[project];
+    const asked = await request();
+    const { programs } = asked;
+    if (record && (record.programs === undefined || record.programs === fingerprint(programs))) return { trusted: true, by: 'store', problems: [] };
+    // Trusted for other programs: a file changed or appeared since (a model may have written it), so ask again.
+    const changed = record ? [`what the project ${project} runs changed since it was trusted (${record.trustedAt}): ${programs.join('; ')}`] : [];
+    if (!this.options.ask || !(await this.options.ask(asked))) return { trusted: false, by: 'default', problems: [...(problem ? [problem] : []), ...changed] };
+    return { trusted: true, by: 'answer', problems: await this.remember(programs) };
   }
 
   /**
-   * Records the project as trusted in the store (what a yes on a terminal does). A store that cannot be
-   * read is kept aside (`<store>.corrupt-<time>`), never overwritten. Returns what went wrong, one line each.
+   * Records the project as trusted in the store (what a yes on a terminal does), for these `programs` only
+   * when given (a later change asks again), else whatever it holds. A store that cannot be read is kept
+   * aside (`<store>.corrupt-<time>`), never overwritten. Returns what went wrong, one line each.
    */
-  async remember(): Promise<string[]> {
+  async remember(programs?: readonly string[]): Promise<string[]> {
     const project = this.projectPath();
     const { store, problem } = readStore(this.store);
     const problems: string[] = [];
@@ -120,7 +128,7 @@ export class ProjectTrust {
         await rename(this.store, aside);
         problems.push(`${problem}; kept as ${aside}`);
       }
-      store.projects[project] = { trustedAt: new Date().toISOString() };
+      store.projects[project] = { trustedAt: new Date().toISOString(), ...(programs ? { programs: fingerprint(programs) } : {}) };
       await writeStore(this.store, store);
     } catch (error) {
       problems.push(`cannot record the trust in ${this.store} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): trusted for this run only`);
@@ -132,6 +140,13 @@ export class ProjectTrust {
     this.realProject ??= realPath(resolve(this.project));
     return this.realProject;
   }
+}
+
+/** What a project runs, as one value: the SHA-256 of its program lines (`<file>: <name>: <command or URL>`), in any order. */
+function fingerprint(programs: readonly string[]): string {
+  return `sha256:${createHash('sha256')
+    .update([...programs].sort().join('\n'))
+    .digest('hex')}`;
 }
 
 /** The store's projects (a small file, read at once); an unreadable or invalid store trusts nothing and says why. */
