@@ -56,6 +56,7 @@ Feature: synapse 自己的秘密不给工具
       | 命令                                         | 退出码 | 流     | 说明                                         |
       | read <home>/.synapse/settings.json           | 126    | 标准错误 | is hidden from commands: it is synapse's own |
       | write <home>/.synapse/settings.json {}       | 126    | 标准错误 | is hidden from commands: it is synapse's own |
+      | read <home>/.synapse/no-such-file.json       | 126    | 标准错误 | is hidden from commands: it is synapse's own |
       | glob <home>/.synapse/**                      | 126    | 标准错误 | is hidden from commands: it is synapse's own |
       | cat <home>/.synapse/mcp/oauth/notes.json     | 0      | 标准输出 | [REDACTED]                                   |
       | cat <home>/.synapse/settings.json            | 0      | 标准输出 | [REDACTED]                                   |
