@@ -54,19 +54,23 @@ Given(/^宿主的 \/tmp 里有一个内容为 "(.*)" 的文件 `\{secret\}`$/, a
 
 /**
  * A host process (not the sandboxed shell: it may do anything in the workspace) that swaps `name` between
- * two states with atomic renames, as fast as it can, until the scenario ends. One process that forks
- * nothing: a shell loop of `ln` and `mv` would go through the pid space in seconds, and a pid used again
- * by a process group leader is one a stale kill could reach.
+ * two states with atomic renames until the scenario ends. Each state is held for a random time between a
+ * microsecond and 5 ms (log-uniform): the short holds race every step of a command, the long ones let a
+ * command run whole in one state, so both states are met however fast or loaded the machine is. One
+ * process that forks nothing: a shell loop of `ln` and `mv` would go through the pid space in seconds,
+ * and a pid used again by a process group leader is one a stale kill could reach.
  */
 async function startSwapper(world: SynapseWorld, name: string, first: SwapState, second: SwapState): Promise<void> {
   const script = `
     const fs = require('node:fs');
     const [name, first, second] = JSON.parse(process.argv[1]);
     const make = (state, path) => (state.link ? fs.symlinkSync(state.link, path) : fs.writeFileSync(path, state.content));
+    const hold = new Int32Array(new SharedArrayBuffer(4));
     for (;;) for (const state of [first, second]) {
       fs.rmSync('.swap', { force: true });
       make(state, '.swap');
       fs.renameSync('.swap', name);
+      Atomics.wait(hold, 0, 0, 10 ** (Math.random() * 3.7 - 3));
     }`;
   const workspace = await world.tempDir();
   const swapper = spawn(process.execPath, ['-e', script, JSON.stringify([name, first, second])], { cwd: workspace, stdio: 'ignore' });

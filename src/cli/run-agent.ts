@@ -7,7 +7,7 @@ import { SessionStore } from '../session/session-store';
 import { emptyUsage, addUsage } from '../session/usage';
 import { closeWithin } from './close-within';
 import { describeError, exitCodeFor, isInterruptCode, reportError } from './error-report';
-import { ExitCode } from './exit-codes';
+import { CliError, ExitCode } from './exit-codes';
 import { resolveCwd } from './global-options';
 import { checkOutputFile } from './input-files';
 import { terminalElicitor } from './extension-elicitation';
@@ -34,6 +34,8 @@ import { readCliSettings } from './settings-options';
 export async function runAgent(args: RunArgs): Promise<number> {
   const maxConsecutiveToolFailures = wholeNumberOption(args.maxConsecutiveFailures, '--max-consecutive-failures', 1);
   const maxIterations = wholeNumberOption(args.maxIterations, '--max-iterations', 1);
+  const contextWindow = wholeNumberOption(args.contextWindow, '--context-window', 1000);
+  const compactModel = textOption(args.compactModel, '--compact-model');
   const cwd = resolveCwd(args.cwd);
   const settings = readCliSettings(args, cwd);
   const maxBudgetUsd = positiveNumberOption(args.maxBudgetUsd, '--max-budget-usd', 'US dollars') ?? settings.settings.maxBudgetUsd;
@@ -59,6 +61,8 @@ export async function runAgent(args: RunArgs): Promise<number> {
     ...session,
     maxConsecutiveToolFailures,
     maxIterations,
+    contextWindow,
+    context: compactModel ? { compactModel } : undefined,
     maxBudgetUsd,
     enableSkillSearchInstruction: args.skillSearch,
     recordInterruptions: true,
@@ -111,6 +115,13 @@ export async function runAgent(args: RunArgs): Promise<number> {
     // The runner closes its MCP servers too: closing one ends its stdin, then SIGTERM, then SIGKILL.
     await closeWithin(() => runner.close(), 5000);
   }
+}
+
+/** A flag's text, trimmed; a blank one is bad input. */
+function textOption(value: string | undefined, flag: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (!String(value).trim()) throw new CliError(`${flag} needs a value`);
+  return String(value).trim();
 }
 
 /** Whether the run's session is on disk (a new session is created only once the model has answered). */

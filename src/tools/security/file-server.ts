@@ -6,17 +6,17 @@ import type { FileRequest, SerializedError } from './file-protocol';
 import { FileRefusal, FileTooLarge, NotRegularFile } from './file-refusal';
 import type { FilePort } from './file-port';
 import { LocalFiles } from './local-files';
-import { hiddenBySandbox } from './workspace-paths';
+import { hiddenFrom } from './workspace-paths';
 
 /**
- * The sandboxed file helper's main module: `node file-server.js <workspace>`, started by SandboxedFiles
+ * The sandboxed file helper's main module: `node file-server.js <workspace> <kept-readable JSON>`, started by SandboxedFiles
  * inside bubblewrap with the mounts of the shell's sandbox. It serves FilePort requests with a confined
  * LocalFiles, so its walk refuses what leads out of the workspace, and whatever it opens, the kernel has
  * already limited to what the sandbox mounts: the host's /tmp and /proc are not there to be reached.
  * Requests come from the process that started it, one JSON object per line (see file-protocol.ts).
  */
-export function serveFiles(workspace: string): void {
-  const files = new LocalFiles({ workspace, confined: true, hidden: (real) => hiddenBySandbox(real, workspace) });
+export function serveFiles(workspace: string, keptReadable: readonly string[]): void {
+  const files = new LocalFiles({ workspace, confined: true, hidden: (real) => hiddenFrom(real, workspace, keptReadable) });
   const answer = (reply: object) => process.stdout.write(`${JSON.stringify(reply)}\n`);
   createInterface({ input: process.stdin })
     .on('line', (line) => {
@@ -62,5 +62,5 @@ function serializeError(error: unknown): SerializedError {
   return { kind: 'errno', code: (error as NodeJS.ErrnoException)?.code, message: error instanceof Error ? error.message : String(error) };
 }
 
-if (require.main === module) serveFiles(process.argv[2]!);
+if (require.main === module) serveFiles(process.argv[2]!, JSON.parse(process.argv[3] ?? '[]') as string[]);
 /* c8 ignore stop */

@@ -4,7 +4,7 @@ import { bubblewrapStatus } from './bubblewrap';
 import { protectedBinds } from './protected-paths';
 import { mountableReadablePaths } from './readable-paths';
 import { type ResourceLimits, resourceLimits } from './resource-limits';
-import { isInside, realDirectoryInside, realWorkspace } from './workspace-paths';
+import { hiddenFrom, isInside, realDirectoryInside, realWorkspace } from './workspace-paths';
 
 import type { SandboxMode } from './security-choices';
 
@@ -61,6 +61,19 @@ export class Sandbox {
     if (this.mode !== 'off') this.limits = resourceLimits(options.limits);
     this.enforced = this.mode !== 'off' && bwrap.available;
     if (this.mode !== 'off' && !bwrap.available) this.warning = notEnforced(this.mode, bwrap.reason!);
+  }
+
+  /**
+   * Where the paths the sandbox keeps readable (`readablePaths`: skill directories, offloaded tool results)
+   * are, as mounted and as they really are: readable to the agent commands too, even under the host's /tmp.
+   */
+  get keptReadable(): string[] {
+    return mountableReadablePaths(this.readablePaths ?? [], this.workspace).flatMap(({ source, target }) => [source, target]);
+  }
+
+  /** Whether the sandbox hides a path (symlinks resolved) from commands: the host's temp and /proc, but what it keeps readable. */
+  hides(realPath: string): boolean {
+    return hiddenFrom(realPath, this.workspace, this.keptReadable);
   }
 
   /** The same sandbox in another mode (a read-only sub-agent of a workspace-write run). */

@@ -26,12 +26,13 @@ const entries = z.array(z.object({ name: z.string(), type: z.enum(['file', 'dire
  * it runs with an empty environment. From source (the scenarios), it runs from source too, with the
  * TypeScript hook this package's scripts use, whose native addon finds its cache under the account's home.
  */
-function helperCommand(workspace: string): { command: string[]; env: Record<string, string>; programPaths: string[] } {
+function helperCommand(workspace: string, keptReadable: readonly string[]): { command: string[]; env: Record<string, string>; programPaths: string[] } {
   const entry = require.resolve('./file-server');
   const packageRoot = join(__dirname, '..', '..', '..');
   const programPaths = [dirname(process.execPath), packageRoot];
-  if (!entry.endsWith('.ts')) return { command: [process.execPath, entry, workspace], env: {}, programPaths };
-  return { command: [process.execPath, '-r', join(packageRoot, 'register-typescript.cjs'), entry, workspace], env: { HOME: userInfo().homedir }, programPaths };
+  const serverArgs = [workspace, JSON.stringify(keptReadable)];
+  if (!entry.endsWith('.ts')) return { command: [process.execPath, entry, ...serverArgs], env: {}, programPaths };
+  return { command: [process.execPath, '-r', join(packageRoot, 'register-typescript.cjs'), entry, ...serverArgs], env: { HOME: userInfo().homedir }, programPaths };
 }
 
 /** Kept from the helper's stderr for the error that says why it ended. */
@@ -54,6 +55,8 @@ export class SandboxedFiles implements FilePort {
   constructor(
     private readonly workspace: string,
     private readonly launch: HelperLauncher,
+    /** Paths outside the workspace the sandbox mounts readable, which the helper must not take for hidden (asked at each start: some exist only later). */
+    private readonly keptReadable: () => readonly string[] = () => [],
   ) {}
 
   async openRead(path: string) {
@@ -128,7 +131,7 @@ export class SandboxedFiles implements FilePort {
 
   private running(): ChildProcess {
     if (this.child) return this.child;
-    const { command, env, programPaths } = helperCommand(this.workspace);
+    const { command, env, programPaths } = helperCommand(this.workspace, this.keptReadable());
     const { file, args } = this.launch(command, programPaths);
     const child = spawn(file, args, { stdio: ['pipe', 'pipe', 'pipe'], env, detached: true });
     this.child = child;

@@ -5,7 +5,6 @@ import type { LineCount } from './line-count';
 import { LocalFiles } from './local-files';
 import type { Sandbox } from './sandbox';
 import { SandboxedFiles } from './sandboxed-files';
-import { hiddenBySandbox } from './workspace-paths';
 
 /** A refusal of the sandbox, worded for the model: a tool result says it as a permission failure. */
 export class SandboxRefusal extends Error {
@@ -33,8 +32,8 @@ export class WorkspaceFiles {
 
   constructor(private readonly sandbox: Sandbox) {
     const { workspace } = sandbox;
-    if (sandbox.enforced) this.port = new SandboxedFiles(workspace, (command, programPaths) => sandbox.helperLaunch(command, programPaths));
-    else this.port = new LocalFiles({ workspace, confined: sandbox.mode !== 'off', hidden: sandbox.mode === 'off' ? undefined : (real) => hiddenBySandbox(real, workspace) });
+    if (sandbox.enforced) this.port = new SandboxedFiles(workspace, (command, programPaths) => sandbox.helperLaunch(command, programPaths), () => sandbox.keptReadable);
+    else this.port = new LocalFiles({ workspace, confined: sandbox.mode !== 'off', hidden: sandbox.mode === 'off' ? undefined : (real) => sandbox.hides(real) });
   }
 
   write(path: string, content: Buffer): Promise<void> {
@@ -84,7 +83,7 @@ export class WorkspaceFiles {
   }
 
   private refuseHiddenName(path: string): void {
-    if (this.sandbox.mode !== 'off' && hiddenBySandbox(resolve(path), this.sandbox.workspace)) throw this.explain(new FileRefusal({ reason: 'hidden', path }));
+    if (this.sandbox.mode !== 'off' && this.sandbox.hides(resolve(path))) throw this.explain(new FileRefusal({ reason: 'hidden', path }));
   }
 
   /** The work's refusals worded for the model; the kernel's own (a read-only mount) as well. */

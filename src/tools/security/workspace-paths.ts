@@ -37,3 +37,8 @@ export function hiddenBySandbox(realPath: string, workspace: string): boolean {
   if (isInside('/proc', realPath)) return true;
   return ['/tmp', realWorkspace(tmpdir())].some((temp) => isInside(temp, realPath));
 }
+
+/** hiddenBySandbox, except inside the paths the sandbox mounts readable (`keptReadable`, real and as mounted). */
+export function hiddenFrom(realPath: string, workspace: string, keptReadable: readonly string[]): boolean {
+  return hiddenBySandbox(realPath, workspace) && !keptReadable.some((path) => isInside(path, realPath));
+}
