@@ -39,25 +39,44 @@ Feature: Agent 命令的边界，像同类工具那样处理
     When 执行一次运行
     Then 工具 "Read" 的结果应恰好是 command_not_found 错误 "Unknown tool: Read. Available tools: Bash. Call them as Bash(command=\"...\"). read is a command of the Bash tool: Bash(command=\"read ...\")."，摘要相同
 
-  Scenario: read 像 cat -n 那样编号：行号右对齐占六列，一个制表符，再是这一行；更长的行号照写不截
-    Given 工作区文件 `many.txt` 有 1000000 行，每行 1 个 "x"
+  # Each read scenario runs with the sandbox off (in this process) and on (under bubblewrap, inside the file helper).
+  Scenario Outline: read 像 cat -n 那样编号：行号右对齐占六列，一个制表符，再是这一行；更长的行号照写不截（沙箱 <模式>）
+    Given Router 的沙箱模式为 "<模式>"
+    And 工作区文件 `many.txt` 有 1000000 行，每行 1 个 "x"
     When 路由命令 `read many.txt --offset 999 --limit 2`
     Then 命令结果应为 stdout "   999\tx\n  1000\tx\n[lines 999-1000 of 1000000. Continue with: read many.txt --offset 1001 --limit 2]\n"、stderr ""、退出码 0
     When 路由命令 `read many.txt --offset 1000000`
     Then 命令结果应为 stdout "1000000\tx\n[lines 1000000-1000000 of 1000000.]\n"、stderr ""、退出码 0
 
-  Scenario: read --offset 越过末尾是一个空窗口，加一行说明文件有几行，不是错误
-    Given 工作区文件 `note.txt` 的内容为 "one\ntwo\nthree\n"
+    Examples:
+      | 模式            |
+      | off             |
+      | workspace-write |
+
+  Scenario Outline: read --offset 越过末尾是一个空窗口，加一行说明文件有几行，不是错误（沙箱 <模式>）
+    Given Router 的沙箱模式为 "<模式>"
+    And 工作区文件 `note.txt` 的内容为 "one\ntwo\nthree\n"
     And 工作区文件 `one.txt` 的内容为 "only"
     When 路由命令 `read note.txt --offset 4`
     Then 命令结果应为 stdout "[--offset 4 is past the end: note.txt has 3 lines]\n"、stderr ""、退出码 0
     When 路由命令 `read one.txt --offset 2 --limit 5`
     Then 命令结果应为 stdout "[--offset 2 is past the end: one.txt has 1 line]\n"、stderr ""、退出码 0
 
-  Scenario: 巨大文件的 --offset 越过末尾时，行数照样数到底（只数不留）
-    Given 工作区文件 `big.log` 有 1000 行 "0123456789"，之后是到 80 MB 的空洞
+    Examples:
+      | 模式            |
+      | off             |
+      | workspace-write |
+
+  Scenario Outline: 巨大文件的 --offset 越过末尾时，行数照样数到底（只数不留；沙箱 <模式>）
+    Given Router 的沙箱模式为 "<模式>"
+    And 工作区文件 `big.log` 有 1000 行 "0123456789"，之后是到 80 MB 的空洞
     When 路由命令 `read big.log --offset 5000`
     Then 命令结果应为 stdout "[--offset 5000 is past the end: big.log has 1001 lines]\n"、stderr ""、退出码 0
+
+    Examples:
+      | 模式            |
+      | off             |
+      | workspace-write |
 
   Scenario: edit --all 按字面替换每一处并说明几处（新文本里的 $& 不是模式）
     Given 工作区文件 `n.md` 的内容为 "a.b axb a.b\n"
