@@ -46,7 +46,7 @@ export const editCommand: AgentCommand = {
  * Three words, and --all as the first or the last of four: anywhere else, and with three words,
  * `--all` is text (`edit notes.md --all --every` replaces the text "--all").
  */
-function editArguments(words: string[]): { path: string; oldText: string; newText: string; all: boolean } {
+export function editArguments(words: string[]): { path: string; oldText: string; newText: string; all: boolean } {
   const all = words.length === 4 && (words[0] === '--all' || words[3] === '--all');
   const texts = all ? (words[0] === '--all' ? words.slice(1) : words.slice(0, 3)) : words;
   if (texts.length !== 3) throw new UsageError(`expected 3 arguments (<path> <old text> <new text>) and an optional --all, got ${words.length}`);
