@@ -4,7 +4,7 @@ import { bubblewrapStatus } from './bubblewrap';
 import { protectedBinds } from './protected-paths';
 import { mountableReadablePaths } from './readable-paths';
 import { type ResourceLimits, resourceLimits } from './resource-limits';
-import { defaultHiddenPaths, effectiveHiddenPaths, hidingMounts } from './secret-store';
+import { defaultHiddenPaths, effectiveHiddenPaths, hidingMounts, inHiddenPath } from './secret-store';
 import { hiddenFrom, isInside, realDirectoryInside, realWorkspace } from './workspace-paths';
 
 import type { SandboxMode } from './security-choices';
@@ -23,11 +23,7 @@ export interface SandboxOptions {
   readablePaths?: readonly string[];
   /** What sandboxed commands may use, over DEFAULT_RESOURCE_LIMITS (`null` lifts one). */
   limits?: Partial<ResourceLimits>;
-  /**
-   * More host directories no command may see, in any mode, beside synapse's own (~/.synapse and
-   * $SYNAPSE_SESSIONS_DIR, always): an empty directory is mounted over each, and the agent commands refuse
-   * them. The readable paths inside one (an offload folder, ~/.synapse/skills) stay readable.
-   */
+  /** More host directories hidden from commands in any mode, beside ~/.synapse and $SYNAPSE_SESSIONS_DIR (see secret-store.ts). */
   hiddenPaths?: readonly string[];
 }
 
@@ -93,8 +89,7 @@ export class Sandbox {
 
   /** Whether a path (symlinks resolved) lies in synapse's own directories (hiddenPaths), but for what is kept readable there. */
   holdsSecrets(realPath: string): boolean {
-    const inside = (path: string) => this.hiddenPaths.some((hidden) => isInside(hidden, path));
-    return inside(realPath) && !this.keptReadable.some((kept) => inside(kept) && isInside(kept, realPath));
+    return inHiddenPath(realPath, this.hiddenPaths, this.keptReadable);
   }
 
   /** The same sandbox in another mode (a read-only sub-agent of a workspace-write run). */

@@ -12,8 +12,9 @@ export function synapseHome(): string {
 
 /**
  * Where synapse keeps what no tool may see: its own directory, and the sessions directory when
- * SYNAPSE_SESSIONS_DIR puts it elsewhere. The sandbox mounts an empty directory over each, and the agent
- * commands refuse them in every mode.
+ * SYNAPSE_SESSIONS_DIR puts it elsewhere (the sandbox's `hiddenPaths` add more). The sandbox mounts an empty
+ * directory over each, and the agent commands refuse them in every mode; the readable paths inside one (an
+ * offload folder, ~/.synapse/skills) stay readable.
  */
 export function defaultHiddenPaths(env: NodeJS.ProcessEnv = process.env): string[] {
   return [synapseHome(), ...(env.SYNAPSE_SESSIONS_DIR ? [env.SYNAPSE_SESSIONS_DIR] : [])];
@@ -50,6 +51,12 @@ export function hiddenMountPoints(hidden: readonly string[]): string[] {
     if (statSync(path, { throwIfNoEntry: false })?.isDirectory() && realpathSync(path) === path && !isInside('/tmp', path)) points.add(path);
   }
   return [...points];
+}
+
+/** Whether a path (symlinks resolved) lies in a hidden path, but for what is kept readable inside one. */
+export function inHiddenPath(realPath: string, hidden: readonly string[], keptReadable: readonly string[]): boolean {
+  const inside = (path: string) => hidden.some((point) => isInside(point, path));
+  return inside(realPath) && !keptReadable.some((kept) => inside(kept) && isInside(kept, realPath));
 }
 
 /**
