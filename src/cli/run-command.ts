@@ -3,12 +3,23 @@ import { extensionOptions, type ExtensionArgs } from './extension-options';
 import { cwdOption, type CwdArgs, type GlobalArgs } from './global-options';
 import { modelOptions, type ModelArgs } from './model-options';
 import { promptOptions, type PromptArgs } from './read-prompt';
-import { instructionOptions, runLimitOptions, runOutputOptions, runSessionOptions, type InstructionArgs, type RunLimitArgs, type RunOutputArgs, type RunSessionArgs } from './run-options';
+import {
+  approvalOptions,
+  instructionOptions,
+  runLimitOptions,
+  runOutputOptions,
+  runSessionOptions,
+  type ApprovalArgs,
+  type InstructionArgs,
+  type RunLimitArgs,
+  type RunOutputArgs,
+  type RunSessionArgs,
+} from './run-options';
 import { securityOptions, type SecurityArgs } from './security-options';
 import { sessionsDirOption } from './session-options';
 import { settingsOption, type SettingsArgs } from './settings-options';
 
-export interface RunArgs extends GlobalArgs, CwdArgs, ModelArgs, PromptArgs, RunSessionArgs, RunLimitArgs, InstructionArgs, RunOutputArgs, SecurityArgs, ExtensionArgs, SettingsArgs {}
+export interface RunArgs extends GlobalArgs, CwdArgs, ModelArgs, PromptArgs, RunSessionArgs, RunLimitArgs, InstructionArgs, RunOutputArgs, SecurityArgs, ApprovalArgs, ExtensionArgs, SettingsArgs {}
 
 /** `synapse run [prompt]`: one agent run (AgentRunner) with the Bash tool, sub-agents and a session. */
 export const runCommand: CommandModule<object, RunArgs> = {
@@ -26,6 +37,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .options(instructionOptions)
       .options(runOutputOptions)
       .options(securityOptions)
+      .options(approvalOptions)
       .options(extensionOptions)
       .options(settingsOption)
       .example('$0 run --fixture fixtures/demo-write-file.json "Write hello.txt"', 'offline demo, no key needed')
@@ -33,6 +45,8 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .example('git diff | $0 run "Review this diff"', 'the prompt, then stdin')
       .example('$0 run --continue "And now the docs"', 'go on with the most recent session')
       .example('$0 run --sandbox read-only --deny "git push*" "Review the repo"', 'nothing written, never a push')
+      .example('$0 run --json --on-ask defer "Clean the build"', 'in CI: stop at a command that needs approval (exit 3)')
+      .example('$0 run --continue --approve call_1', 'later: run the paused call and go on')
       .example('$0 run --fixture fixtures/demo-skill.json --skills-dir fixtures/skills "How big is this project?"', 'offline demo of a skill') as never,
   handler: async (args) => {
     const { runAgent } = require('./run-agent') as typeof import('./run-agent');

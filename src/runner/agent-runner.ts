@@ -1,26 +1,38 @@
+import { resolve } from 'node:path';
 import type OpenAI from 'openai';
 import { createExtensions, modelSampler, skillDirectories, type Extensions, type McpClientCallbacks } from '../extensions';
+import { CommandHooks } from '../hooks';
 import { AbortError, createOpenAIClient, createOpenAIModelRuntime, type ChatMessage, type ModelRuntime, type Usage } from '../llm';
 import { contextStats, emptySessionUsage, generateSessionId, type ContextStats, type SessionUsage } from '../session';
 import { createSubAgentExecutorFactory } from '../subagents';
 import { TodoStore } from '../todo';
-import { BashRouter, BashTool, ToolSecurity, type Tool, type ToolResult } from '../tools';
+import { BashRouter, BashTool, ToolSecurity, toolEnvironment, type CallPermission, type Tool } from '../tools';
 import { ConversationHistory } from './conversation-history';
 import { maxConsecutiveToolFailures } from './env-settings';
 import { CONSECUTIVE_FAILURES_MESSAGE, ConsecutiveFailurePolicy } from './failure-policy';
 import { isolateListener, warnListenerFailed } from './isolated-listener';
 import { assistantMessage, streamAssistantReply, type AssistantReply } from './model-turn';
-import { executeRound } from './round-executor';
+import { executeRound, type RoundContext } from './round-executor';
+import { ApprovalDecisionError, pauseRound, pendingCalls, PendingApprovalError, resumeRound, type ResumedRound } from './paused-round';
+import { hookContextMessage, RunnerHooks, withHookContext, type HookContext } from './runner-hooks';
 import { composeSystemPrompt } from './compose-system-prompt';
 import { RunCosting } from './run-costing';
 import { RunnerSession } from './runner-session';
 import { firstUserMessage } from './skill-search-instruction';
 import { defaultSystemPrompt } from './system-prompt';
 import { todoReminder } from './todo-reminder';
-import { planToolCalls } from './tool-call-plan';
-import type { AgentRunnerOptions, RunnerEvent, RunOptions, StopReason } from './types';
+import { planToolCalls, type PlannedCall } from './tool-call-plan';
+import type { CallOutcome } from './hooked-call';
+import type { AgentRunnerOptions, ApprovalDecisions, PendingToolCall, RunnerEvent, RunOptions, StopReason } from './types';
 
 const DEFAULT_MAX_ITERATIONS = 50;
+const DEFAULT_MAX_STOP_HOOK_BLOCKS = 3;
+
+/** Where a run's Stop hooks stand: whether one kept it going already (`stop_hook_active`), and how often. */
+interface StopHookState {
+  active: boolean;
+  blocks: number;
+}
 
 /**
  * The agent loop: ask the model, run the tools it calls (task:* batches in parallel), feed the results
@@ -49,11 +61,18 @@ export class AgentRunner {
   private readonly emit: (event: RunnerEvent) => void;
   /** Prices, each run's spend and its budget (`maxBudgetUsd`). */
   private readonly costing: RunCosting;
+  /** Command hooks (lifecycle events; the tool events go with each call). */
+  private readonly hooks: RunnerHooks;
   private running = false;
 
   constructor(private readonly options: AgentRunnerOptions) {
     this.model = options.model;
-    this.emit = isolateListener(options.onEvent, options.onListenerError ?? warnListenerFailed);
+    const listener = isolateListener(options.onEvent, options.onListenerError ?? warnListenerFailed);
+    this.emit = (event) => {
+      listener(event);
+      // A person is being asked (here or in a sub-agent): Notification hooks hear of it.
+      if (event.type === 'permission_requested') void this.hooks.notify(`synapse needs your permission to run: ${event.command}`, 'permission_prompt');
+    };
     this.client = options.client ?? createOpenAIClient({ apiKey: options.apiKey, baseURL: options.baseURL, requestTimeoutMs: options.requestTimeoutMs });
     this.modelRuntime = createOpenAIModelRuntime({ model: options.model, client: this.client, requestTimeoutMs: options.requestTimeoutMs });
     this.todoStore = options.todoStore ?? new TodoStore();
@@ -73,6 +92,49 @@ export class AgentRunner {
     this.persistence = new RunnerSession({ id: this.sessionId, session: options.session, resume: Boolean(options.sessionId), sessionsDir: options.sessionsDir });
     this.ready = this.persistence.open().then((messages) => new ConversationHistory(this.sessionId ? this.persistence : null, messages));
     this.ready.catch(() => {}); // surfaced by the first call that needs it
+    this.hooks = new RunnerHooks(this.createHooks(), { cwd: () => this.cwd, emit: this.emit, isSubAgent: Boolean(options.isSubAgent) });
+  }
+
+  /** The shell's working directory now (it follows `cd`), else the runner's. */
+  private get cwd(): string {
+    return this.ownedRouter?.cwd ?? this.options.cwd ?? process.cwd();
+  }
+
+  /** The tool calls the last run paused on, waiting for a person's answer (see resume); empty when none. */
+  async pendingApprovals(): Promise<PendingToolCall[]> {
+    await this.ready;
+    const approval = this.persistence.pendingApproval;
+    return approval ? pendingCalls(approval) : [];
+  }
+
+  /**
+   * Goes on with a run that paused for approval (stopReason `approval_required`, in this process or an
+   * earlier one: the session keeps the paused round): the approved calls run (deny rules still deny), the
+   * rejected ones are refused, the rest of the round runs, and the run continues to its end like run().
+   * Every paused call needs an answer; an answer that does not fit rejects with ApprovalDecisionError and
+   * changes nothing.
+   */
+  async resume(decisions: ApprovalDecisions, options: RunOptions = {}): Promise<string> {
+    if (this.running) throw new Error('AgentRunner.resume: a run is already in progress on this runner');
+    this.running = true;
+    try {
+      const history = await this.ready;
+      const approval = this.persistence.pendingApproval;
+      if (!approval) throw new ApprovalDecisionError('no tool call is waiting for approval here');
+      const round = resumeRound(approval, decisions);
+      const resumed = { approve: [...round.approved], reject: [...round.refused.keys()] };
+      await this.startRun('', options.signal, resumed);
+      for (const [id] of round.refused) {
+        const paused = approval.pending.find((call) => call.toolCallId === id)!;
+        this.emit({ type: 'permission_decided', command: paused.command, decision: 'deny', by: 'user', rule: paused.rule });
+      }
+      const start = await this.hooks.sessionStart(true, options.signal);
+      if (start?.stopRun) return this.finish(start.stopRun, 'hook_stopped');
+      const context = start?.context.length ? hookContextMessage(start.context.map((text) => ({ event: 'SessionStart' as const, text }))) : undefined;
+      return await this.guardedTurns(history, options.signal, { round, context });
+    } finally {
+      this.running = false;
+    }
   }
 
   getSessionId(): string | null {
@@ -119,10 +181,24 @@ export class AgentRunner {
 
   private async loop(input: string, { signal }: RunOptions): Promise<string> {
     const history = await this.ready;
+    const paused = this.persistence.pendingApproval;
+    if (paused) throw new PendingApprovalError(pendingCalls(paused));
+    await this.startRun(input, signal);
+    const contexts = await this.promptHooks(input, signal);
+    if (!Array.isArray(contexts)) return this.finish(contexts.text, contexts.reason);
+    this.persistence.titleHint = input;
+    const skillSearch = (this.options.enableSkillSearchInstruction ?? true) && !history.hasUserMessage;
+    // Staged, not yet persisted: the input is confirmed together with the model's first reply to it.
+    history.stage(withHookContext(firstUserMessage(input, skillSearch), contexts));
+    return this.guardedTurns(history, signal);
+  }
+
+  /** What every run starts with: the extension listing, the budget check, run_started, the warnings not yet told. */
+  private async startRun(input: string, signal: AbortSignal | undefined, resumed?: ApprovalDecisions): Promise<void> {
     this.extensionsPrompt = await this.listExtensions();
     // A budget that cannot be enforced (no price for the model) refuses the run before anything is sent.
     this.costing.startRun(this.model);
-    this.emit({ type: 'run_started', sessionId: this.sessionId, input });
+    this.emit({ type: 'run_started', sessionId: this.sessionId, input, ...(resumed ? { resumed } : {}) });
     for (const warning of this.persistence.warnings.splice(0)) this.emit({ type: 'session_warning', ...warning });
     if (!this.warned) {
       this.warned = true;
@@ -130,24 +206,47 @@ export class AgentRunner {
       const warnings = [...(this.security?.warnings ?? []), ...((await this.extensions?.warnings()) ?? []), ...pricing];
       for (const message of warnings) this.emit({ type: 'warning', message });
     }
-    this.persistence.titleHint = input;
-    const skillSearch = (this.options.enableSkillSearchInstruction ?? true) && !history.hasUserMessage;
-    // Staged, not yet persisted: the input is confirmed together with the model's first reply to it.
-    history.stage(firstUserMessage(input, skillSearch));
+    throwIfAborted(signal);
+  }
+
+  /**
+   * SessionStart (the first run of this runner) and UserPromptSubmit: what they add to the prompt, or how
+   * the run ends before anything is sent (a block, `continue: false`).
+   */
+  private async promptHooks(input: string, signal?: AbortSignal): Promise<HookContext[] | { text: string; reason: StopReason }> {
+    const contexts: HookContext[] = [];
+    const start = await this.hooks.sessionStart(Boolean(this.options.session || this.options.sessionId), signal);
+    contexts.push(...(start?.context ?? []).map((text) => ({ event: 'SessionStart' as const, text })));
+    if (start?.stopRun) return { text: start.stopRun, reason: 'hook_stopped' };
+    if (this.options.isSubAgent) return contexts;
+    const prompt = await this.hooks.userPromptSubmit(input, signal);
+    if (prompt.stopRun) return { text: prompt.stopRun, reason: 'hook_stopped' };
+    if (prompt.block) return { text: `Prompt blocked by a UserPromptSubmit hook: ${prompt.block}`, reason: 'prompt_blocked' };
+    contexts.push(...prompt.context.map((text) => ({ event: 'UserPromptSubmit' as const, text })));
+    return contexts;
+  }
+
+  /** The turns, with what is staged forgotten on failure; whatever failed once the run was aborted failed because of the abort. */
+  private async guardedTurns(history: ConversationHistory, signal: AbortSignal | undefined, resumed?: { round: ResumedRound; context?: ChatMessage }): Promise<string> {
     try {
-      return await this.turns(history, signal);
+      return await this.turns(history, signal, resumed);
     } catch (error) {
       history.discardStaged();
-      // Whatever failed once the run was aborted (a cut stream, a killed tool) failed because of the abort.
       if (signal?.aborted) throw error instanceof AbortError ? error : new AbortError('The run was interrupted');
       throw error;
     }
   }
 
-  private async turns(history: ConversationHistory, signal: AbortSignal | undefined): Promise<string> {
+  private async turns(history: ConversationHistory, signal: AbortSignal | undefined, resumed?: { round: ResumedRound; context?: ChatMessage }): Promise<string> {
     const failures = new ConsecutiveFailurePolicy(this.options.maxConsecutiveToolFailures ?? maxConsecutiveToolFailures());
     const maxIterations = this.options.maxIterations ?? DEFAULT_MAX_ITERATIONS;
+    const stopHooks: StopHookState = { active: false, blocks: 0 };
     let notice: ChatMessage | null = null;
+    if (resumed) {
+      const end = await this.runRound(history, resumed.round, failures, signal);
+      if (end !== undefined) return end;
+      if (resumed.context) history.stage(resumed.context);
+    }
     for (let iteration = 0; iteration < maxIterations; iteration++) {
       // Before each request: once the run (sub-agents included) has spent its budget, nothing more is asked.
       const overBudget = this.costing.overBudget;
@@ -167,10 +266,13 @@ export class AgentRunner {
 
       if (reply.toolCalls.length === 0) {
         const reminder = todoReminder(this.todoStore.get().items);
-        if (!reminder) return this.finish(reply.content, 'completed');
-        this.emit({ type: 'reminder', text: reminder });
-        history.stage({ role: 'user', content: reminder });
-        continue;
+        if (reminder) {
+          this.emit({ type: 'reminder', text: reminder });
+          history.stage({ role: 'user', content: reminder });
+          continue;
+        }
+        if (await this.stopHooksContinue(history, reply.content, stopHooks, signal)) continue;
+        return this.finish(reply.content, 'completed');
       }
 
       const { planned, malformed } = planToolCalls(reply.toolCalls);
@@ -186,16 +288,87 @@ export class AgentRunner {
         continue;
       }
 
-      const results = await executeRound(planned, this.tools, this.emit, signal);
-      throwIfAborted(signal);
-      await history.append(message, ...results.map((result, i) => toolMessage(planned[i].call.id, result)));
-      if (failures.record(results)) return this.stop(history, CONSECUTIVE_FAILURES_MESSAGE, 'consecutive_failures');
+      const end = await this.runRound(history, { message, planned, done: new Map(), refused: new Map(), approved: new Set() }, failures, signal);
+      if (end !== undefined) return end;
     }
     return this.stop(history, `Reached the limit of ${maxIterations} model requests in one run; stopping.`, 'max_iterations');
   }
 
-  /** Ends the shell and the MCP servers this runner started, and releases its session (the writer lock). */
-  async close(): Promise<void> {
+  /**
+   * Runs what a round still has to run and puts the whole round in the history; returns the run's end when
+   * the round ends it (a pause for approval, a hook's `continue: false`, the failure policy).
+   */
+  private async runRound(history: ConversationHistory, round: ResumedRound, failures: ConsecutiveFailurePolicy, signal: AbortSignal | undefined): Promise<string | undefined> {
+    const remaining = round.planned.filter((call) => !round.done.has(call.call.id));
+    const outcomes = await executeRound(remaining, this.tools, this.callContext(round), signal);
+    throwIfAborted(signal);
+    if (outcomes.some((outcome) => outcome.result.extras?.approvalRequired)) return this.pause(round, remaining, outcomes);
+    const stopRun = outcomes.find((outcome) => outcome.stopRun !== undefined)?.stopRun;
+    const results = new Map(outcomes.map((outcome, i) => [remaining[i]!.call.id, outcome.result.message]));
+    const content = (id: string) => round.done.get(id) ?? results.get(id) ?? `Command not run: the run was stopped by a hook: ${stopRun}.`;
+    await history.append(round.message, ...round.planned.map(({ call }) => ({ role: 'tool' as const, tool_call_id: call.id, content: content(call.id) })));
+    if (this.persistence.pendingApproval) await this.persistence.setPendingApproval(null);
+    if (stopRun !== undefined) return this.stop(history, stopRun, 'hook_stopped');
+    if (failures.record(outcomes.map((outcome) => outcome.result))) return this.stop(history, CONSECUTIVE_FAILURES_MESSAGE, 'consecutive_failures');
+    return undefined;
+  }
+
+  /** What the round's calls share: the hooks, the shell's directory, whether a call may pause or was approved. */
+  private callContext(round: ResumedRound): RoundContext {
+    const defer = this.options.onAsk === 'defer' && !this.options.isSubAgent;
+    return {
+      hooks: this.hooks.engine,
+      cwd: () => this.cwd,
+      emit: this.emit,
+      decided: round.refused,
+      permission: ({ call }): CallPermission | undefined => {
+        const approved = round.approved.has(call.id);
+        return approved || defer ? { ...(approved ? { approved } : {}), ...(defer ? { defer } : {}) } : undefined;
+      },
+    };
+  }
+
+  /** Keeps the round (the session too) with the calls that wait for a person, and ends the run: approval_required. */
+  private async pause(round: ResumedRound, remaining: PlannedCall[], outcomes: CallOutcome[]): Promise<string> {
+    const approval = pauseRound(round, remaining, outcomes);
+    await this.persistence.setPendingApproval(approval);
+    for (const call of pendingCalls(approval)) this.emit({ type: 'approval_required', ...call });
+    const what = approval.pending.map((call) => `${call.toolCallId}: ${call.command} (${call.rule})`).join('; ');
+    await this.hooks.notify(`synapse is waiting for your approval: ${what}`, 'permission_prompt');
+    return this.finish(`Waiting for approval of ${what}.`, 'approval_required');
+  }
+
+  /** Stop (SubagentStop) hooks at a final answer: true when one keeps the agent going, with its reason staged for the model. */
+  private async stopHooksContinue(history: ConversationHistory, answer: string, state: StopHookState, signal?: AbortSignal): Promise<boolean> {
+    const verdict = await this.hooks.stop(answer, state.active, signal);
+    const event = this.options.isSubAgent ? 'SubagentStop' : 'Stop';
+    if (verdict.stopRun !== undefined) this.emit({ type: 'hook_notice', hookEvent: event, message: verdict.stopRun });
+    if (verdict.block === undefined || verdict.stopRun !== undefined) return false;
+    const max = this.options.maxStopHookBlocks ?? DEFAULT_MAX_STOP_HOOK_BLOCKS;
+    if (state.blocks >= max) {
+      this.emit({ type: 'hook_notice', hookEvent: event, message: `the ${event} hooks kept this run going ${max} times already; it ends now (their last reason: ${verdict.block})` });
+      return false;
+    }
+    state.blocks += 1;
+    state.active = true;
+    history.stage({ role: 'user', content: `[${event} hook] ${verdict.block}`, meta: { injected: ['stop_hook'] } });
+    return true;
+  }
+
+  /**
+   * SessionEnd hooks, once, if a run of this runner started the session for them (`reason`: Claude Code's,
+   * e.g. `prompt_input_exit`; default `other`). close() calls it; call it first to have it done earlier.
+   */
+  async endSession(reason = 'other'): Promise<void> {
+    await this.hooks.sessionEnd(reason);
+  }
+
+  /**
+   * Ends the session for the hooks (endSession), then the shell and the MCP servers this runner started, and releases its session
+   * (the writer lock).
+   */
+  async close(reason = 'other'): Promise<void> {
+    await this.endSession(reason);
     await Promise.all([this.ownedRouter?.close(), this.ownedExtensions?.close(), this.ready.catch(() => undefined).then(() => this.persistence.close())]);
   }
 
@@ -282,16 +455,30 @@ export class AgentRunner {
         costing: () => ({ budget: this.costing.runBudget, pricing: this.costing.pricing }),
         createRouter: ({ cwd, readOnly, todoStore }) => new BashRouter({ cwd, readOnly, todoStore, security, extensions: extensions.handlers }),
         extensions: extensions.handlers,
+        hooks: (type) => this.hooks.engine?.forAgent(`task:${type}`),
       }),
     });
     return router;
+  }
+
+  /**
+   * The command hooks: a given CommandHooks as it is (a sub-agent's, its parent's), or the settings' hooks
+   * run in this runner's tool environment (no secrets), with this session's fields; none when empty.
+   */
+  private createHooks(): CommandHooks | undefined {
+    const { hooks } = this.options;
+    if (!hooks || hooks instanceof CommandHooks) return hooks;
+    if (!Object.values(hooks).some((groups) => groups?.some((group) => group.hooks.length > 0))) return undefined;
+    return CommandHooks.create({
+      settings: hooks,
+      env: this.security?.environment() ?? toolEnvironment(),
+      projectDir: resolve(this.options.cwd ?? process.cwd()),
+      common: () => ({ session_id: this.sessionId, transcript_path: this.persistence.historyPath, permission_mode: this.options.security?.permissionMode ?? 'default' }),
+      onActivity: (activity) => this.emit(activity),
+    });
   }
 }
 
 function throwIfAborted(signal?: AbortSignal): void {
   if (signal?.aborted) throw new AbortError('The run was interrupted');
-}
-
-function toolMessage(toolCallId: string, result: ToolResult): ChatMessage {
-  return { role: 'tool', tool_call_id: toolCallId, content: result.message };
 }

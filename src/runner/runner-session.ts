@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { ChatMessage, Usage } from '../llm';
-import { repairWarnings, SessionStore, type Session, type SessionLoadWarning } from '../session';
+import { HISTORY_FILE, repairWarnings, SessionStore, type PendingApproval, type Session, type SessionLoadWarning } from '../session';
 import type { HistoryStore } from './conversation-history';
 
 export interface RunnerSessionOptions {
@@ -26,6 +26,7 @@ export class RunnerSession implements HistoryStore {
   private session: Session | null = null;
   private creating?: Promise<Session>;
   private closed = false;
+  private paused: PendingApproval | null = null;
 
   constructor(private readonly options: RunnerSessionOptions) {}
 
@@ -44,7 +45,29 @@ export class RunnerSession implements HistoryStore {
     const loadWarnings = session.warnings.filter((warning) => warning.line === undefined);
     const report = await session.repair();
     this.warnings = [...loadWarnings, ...repairWarnings(report)];
+    const { approval, warning } = await session.readPendingApproval();
+    this.paused = approval;
+    if (warning) this.warnings.push({ file: 'pending-approval.json', message: warning });
     return session.messages;
+  }
+
+  /** The round a paused run left waiting for approval (see PendingApproval), if any. */
+  get pendingApproval(): PendingApproval | null {
+    return this.paused;
+  }
+
+  /** Keeps the paused round (in the session, when there is one), or forgets it once its round is in the history. */
+  async setPendingApproval(approval: PendingApproval | null): Promise<void> {
+    const session = await this.ensure();
+    if (session && (approval || this.paused)) await session.setPendingApproval(approval);
+    this.paused = approval;
+  }
+
+  /** The session's history file, for hooks (`transcript_path`); null for a runner that persists nothing. */
+  get historyPath(): string | null {
+    const given = this.session ?? this.options.session;
+    if (given) return given.historyPath;
+    return this.options.id ? join(this.sessionsDir(), this.options.id, HISTORY_FILE) : null;
   }
 
   /** What the user asked: the session's title (not the instruction block put before it) if it has none. */
@@ -90,6 +113,10 @@ export class RunnerSession implements HistoryStore {
   }
 
   private store(): SessionStore {
-    return new SessionStore(this.options.sessionsDir ?? process.env.SYNAPSE_SESSIONS_DIR ?? join(homedir(), '.synapse', 'sessions'));
+    return new SessionStore(this.sessionsDir());
+  }
+
+  private sessionsDir(): string {
+    return resolve(this.options.sessionsDir ?? process.env.SYNAPSE_SESSIONS_DIR ?? join(homedir(), '.synapse', 'sessions'));
   }
 }

@@ -11,5 +11,6 @@ export { repairWarnings, type SessionRepair } from './session-repair';
 export { quarantineFileFor, quarantinedBytes, type QuarantineEntry } from './quarantine';
 export { contextStats, messageContextStats, emptyContextStats, addContextStats } from './context-stats';
 export { countTokens, warmUpTokenizer, TOKENIZER_ENCODING } from './tokenizer';
-export { HISTORY_FILE, INDEX_FILE, USAGE_FILE } from './session-files';
+export { HISTORY_FILE, INDEX_FILE, USAGE_FILE, PENDING_APPROVAL_FILE } from './session-files';
+export type { PendingApproval } from './pending-approval';
 export { describeFsError } from './directories';

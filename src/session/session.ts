@@ -3,6 +3,7 @@ import { appendDurably, removeLeftoverTempFiles, writeFileAtomic } from './atomi
 import { addContextStats, contextStats, emptyContextStats, subtractContextStats } from './context-stats';
 import { toJsonLines } from './jsonl';
 import type { LoadedSession } from './load-session';
+import { readPendingApproval, removePendingApproval, writePendingApproval, type PendingApproval } from './pending-approval';
 import { quarantine, type QuarantineEntry } from './quarantine';
 import { persistedMessageSchema, persistedUsageSchema, SESSION_INDEX_VERSION, type SessionIndex } from './schemas';
 import { sessionFileError } from './session-file-error';
@@ -129,6 +130,11 @@ export class Session {
     });
   }
 
+  /** The history file, `<sessionsDir>/<id>/history.jsonl`. */
+  get historyPath(): string {
+    return this.files.history;
+  }
+
   get messages(): readonly ChatMessage[] {
     return this.history;
   }
@@ -221,6 +227,19 @@ export class Session {
       this.usageLedger.add(round);
       await this.writeIndex();
     });
+  }
+
+  /**
+   * The round of tool calls a paused run left waiting for approval, if any (see PendingApproval). Stale or
+   * unreadable files are dealt with as readPendingApproval says; a warning says what was done.
+   */
+  readPendingApproval(): Promise<{ approval: PendingApproval | null; warning?: string }> {
+    return this.enqueue(() => readPendingApproval(this.files.pendingApproval, this.files.dir, this.history));
+  }
+
+  /** Records the paused round (atomically), or removes it (null) once its round has joined the history. */
+  setPendingApproval(approval: PendingApproval | null): Promise<void> {
+    return this.enqueue(() => (approval ? writePendingApproval(this.files.pendingApproval, approval) : removePendingApproval(this.files.pendingApproval, this.files.dir)));
   }
 
   /** Sets the title explicitly (e.g. when the first user message is wrapped in instructions), shortened to one line. */

@@ -56,7 +56,7 @@ export interface ContextStats {
 
 /** A problem met while loading a session; loading carries on without the offending part. */
 export interface SessionLoadWarning {
-  file: 'history.jsonl' | 'usage.jsonl' | 'index.json';
+  file: 'history.jsonl' | 'usage.jsonl' | 'index.json' | 'pending-approval.json';
   /** 1-based line number, for JSONL files. */
   line?: number;
   message: string;

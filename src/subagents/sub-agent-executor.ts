@@ -1,4 +1,5 @@
 import type OpenAI from 'openai';
+import type { CommandHooks } from '../hooks';
 import type { Usage } from '../llm';
 import type { PricingTable, RunBudget } from '../usage';
 import type { AgentRunnerOptions, StopReason } from '../runner';
@@ -31,6 +32,8 @@ export interface SubAgentDependencies {
   createRouter(options: { cwd: string; readOnly: boolean; todoStore: TodoStore }): BashRouter;
   /** The skill catalog a `task:skill` sub-agent answers from. */
   extensions?: ExtensionHandlers;
+  /** The parent's command hooks, for a sub-agent of this type (its tool calls, its SubagentStop). */
+  hooks?: (type: string) => CommandHooks | undefined;
 }
 
 /** `task:general`, `task:explore` and `task:skill`, each a nested AgentRunner with its own history and shell. */
@@ -68,6 +71,8 @@ export function createSubAgentExecutorFactory(deps: SubAgentDependencies): SubAg
           toolset: kind.answersFromSkillCatalog ? [] : [bash],
           enableSkillSearchInstruction: false,
           systemPrompt,
+          isSubAgent: true,
+          hooks: deps.hooks?.(request.type),
           ...deps.costing?.(),
           onEvent: (event) => {
             if (event.type === 'usage') {
