@@ -133,6 +133,7 @@ export class AgentRunner {
       const context = start?.context.length ? hookContextMessage(start.context.map((text) => ({ event: 'SessionStart' as const, text }))) : undefined;
       return await this.guardedTurns(history, options.signal, { round, context });
     } finally {
+      await this.hooks.settled();
       this.running = false;
     }
   }
@@ -175,6 +176,8 @@ export class AgentRunner {
     try {
       return await this.loop(input, options);
     } finally {
+      // Nothing a run started outlives it: Notification hooks it fired are done before it returns.
+      await this.hooks.settled();
       this.running = false;
     }
   }

@@ -44,13 +44,18 @@ export class RunnerHooks {
 
   /** SessionEnd, when a runner whose session started closes. */
   async sessionEnd(reason: string): Promise<void> {
-    await Promise.all(this.notifications);
+    await this.settled();
     if (!this.started) return;
     this.started = false;
     await this.fire('SessionEnd', { reason }, { subject: reason });
   }
 
-  /** Notification, not awaited (a person is being asked meanwhile); sessionEnd waits for it. */
+  /** Resolves once the Notification hooks started so far have finished (a run does not end before them). */
+  async settled(): Promise<void> {
+    await Promise.all(this.notifications);
+  }
+
+  /** Notification, not awaited (a person is being asked meanwhile); settled() and sessionEnd wait for it. */
   notify(message: string, notificationType: string): Promise<unknown> {
     if (!this.engine?.has('Notification')) return Promise.resolve();
     const running = this.fire('Notification', { message, notification_type: notificationType }, { subject: notificationType });

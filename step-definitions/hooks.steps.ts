@@ -1,0 +1,167 @@
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Given, Then, When } from '@cucumber/cucumber';
+import { expect } from 'chai';
+import { HOOK_EVENTS, type HookEvent, type RunnerEvent } from '../src';
+import { containsFields, HooksContext } from './support/hooks-context';
+import { processEnds } from './support/cli-context';
+import { RunnerContext } from './support/runner-context';
+import type { SynapseWorld } from './support/world';
+
+const hooks = (world: SynapseWorld) => world.use(HooksContext);
+const runner = (world: SynapseWorld) => world.use(RunnerContext);
+const BLOCK_RM_RF = join(__dirname, '..', 'fixtures', 'hooks', 'block-rm-rf.cjs');
+
+function hookEvent(name: string): HookEvent {
+  if (!(HOOK_EVENTS as readonly string[]).includes(name)) throw new Error(`not a hook event: ${name}`);
+  return name as HookEvent;
+}
+
+/** Backticked commands of a step (`echo a`、`echo b`). */
+const commandsOf = (text: string) => [...text.matchAll(/`([^`]+)`/g)].map((match) => match[1]!);
+
+// --- Configuration --------------------------------------------------------------------------------------
+
+Given(/^钩子 "([\w-]+)" 挂在 (\w+) 上(?:，matcher 为 "([^"]*)")?(?:，超时 (\d+) 秒)?$/, async function (this: SynapseWorld, name: string, event: string, matcher?: string, timeout?: string) {
+  await hooks(this).add(hookEvent(event), await hooks(this).command(name), { matcher: matcher ?? undefined, timeout: timeout ? Number(timeout) : undefined });
+});
+
+Given('钩子 {string} 挂在这些事件上: {string}', async function (this: SynapseWorld, name: string, events: string) {
+  for (const event of events.split(', ')) await hooks(this).add(hookEvent(event), await hooks(this).command(name));
+});
+
+Given('钩子 {string} 的回答是:', async function (this: SynapseWorld, name: string, answer: string) {
+  await hooks(this).answer(name, JSON.parse(answer));
+});
+
+Given('PreToolUse 上挂着 Claude Code 文档里阻止 rm -rf 的钩子（不用 jq 的 Node 脚本），matcher 为 {string}', async function (this: SynapseWorld, matcher: string) {
+  await hooks(this).add('PreToolUse', `node ${BLOCK_RM_RF}`, { matcher });
+});
+
+Given('同一条钩子命令 {string} 在 {word} 上配置了两次', async function (this: SynapseWorld, name: string, event: string) {
+  const command = await hooks(this).command(name);
+  await hooks(this).add(hookEvent(event), command, { matcher: '*' });
+  await hooks(this).add(hookEvent(event), command, { matcher: 'Bash' });
+});
+
+// --- The model's side ---------------------------------------------------------------------------------
+
+Given(/^模型这一轮调用 (`.+`)$/, function (this: SynapseWorld, list: string) {
+  runner(this).reply(commandsOf(list));
+});
+
+Given('模型接着回复 {string}', function (this: SynapseWorld, text: string) {
+  runner(this).reply(text);
+});
+
+Given('Runner 的会话保存在临时目录，无人值守时 ask 改为等待批准', async function (this: SynapseWorld) {
+  await runner(this).sessionsDir();
+  runner(this).options.onAsk = 'defer';
+});
+
+When('Runner 重启后批准 {string} 继续这次运行', async function (this: SynapseWorld, id: string) {
+  await runner(this).restart();
+  const built = await runner(this).runner();
+  runner(this).result = await built.resume({ approve: [id] });
+});
+
+// --- What the hooks saw -------------------------------------------------------------------------------
+
+Then('钩子 {string} 应该被调用 {int} 次', async function (this: SynapseWorld, name: string, times: number) {
+  expect(await hooks(this).inputs(name)).to.have.length(times);
+});
+
+Then('钩子 {string} 读到的事件应依次为 {string}', async function (this: SynapseWorld, name: string, list: string) {
+  expect((await hooks(this).inputs(name)).map((input) => input.hook_event_name).join(', ')).to.equal(list);
+});
+
+/** `<cwd>`: the runner's directory; `<session>` and `<transcript>`: its session's id and history file. */
+Then('钩子 {string} 第 {int} 次读到的输入应包含:', async function (this: SynapseWorld, name: string, n: number, expected: string) {
+  const built = await runner(this).runner();
+  const sessionId = built.getSessionId();
+  const transcript = sessionId ? join(await runner(this).sessionsDir(), sessionId, 'history.jsonl') : null;
+  const text = expected
+    .replaceAll('"<cwd>"', JSON.stringify(await this.tempDir()))
+    .replaceAll('"<session>"', JSON.stringify(sessionId))
+    .replaceAll('"<transcript>"', JSON.stringify(transcript));
+  const input = (await hooks(this).inputs(name))[n - 1];
+  expect(containsFields(input, JSON.parse(text)), `hook input:\n${JSON.stringify(input, null, 2)}`).to.equal(true);
+});
+
+Then('Runner 报告的钩子结果应依次为 {string}', function (this: SynapseWorld, list: string) {
+  const finished = runner(this).of('hook_finished');
+  expect(finished.map((event) => `${event.hookEvent}:${event.outcome}`).join(', ')).to.equal(list);
+});
+
+Then('Runner 报告的 {word} 钩子结果应为 {word}，说明包含 {string}', function (this: SynapseWorld, event: string, outcome: string, text: string) {
+  const finished = runner(this)
+    .of('hook_finished')
+    .find((candidate) => candidate.hookEvent === event);
+  expect(finished?.outcome).to.equal(outcome);
+  expect(finished?.message).to.contain(text);
+});
+
+Then('Runner 应报告钩子提示 {string}', function (this: SynapseWorld, text: string) {
+  const notices = runner(this)
+    .of('hook_notice')
+    .map((event) => event.message);
+  expect(
+    notices.some((message) => message.includes(text)),
+    notices.join('\n'),
+  ).to.equal(true);
+});
+
+Then('钩子 {string} 留在后台的进程应该已经结束', async function (this: SynapseWorld, name: string) {
+  expect(await processEnds(await hooks(this).childPid(name), 5000)).to.equal(true);
+});
+
+Then('钩子 {string} 的进程应该已经结束', async function (this: SynapseWorld, name: string) {
+  expect(await processEnds(await hooks(this).pid(name), 5000)).to.equal(true);
+});
+
+// --- What the model was told, and what became of the run -----------------------------------------------
+
+Then('模型第 {int} 次收到的最后一条消息应包含 {string}', function (this: SynapseWorld, n: number, text: string) {
+  const request = this.llm.requests[n - 1];
+  expect(request, `the model got ${this.llm.requests.length} request(s)`).to.not.equal(undefined);
+  expect(String(request!.messages.at(-1)?.content)).to.contain(text);
+});
+
+Then('模型第 {int} 次收到的第 {int} 条工具结果应包含 {string}', function (this: SynapseWorld, n: number, k: number, text: string) {
+  const results = this.llm.requests[n - 1]!.messages.filter((message) => message.role === 'tool');
+  expect(String(results[k - 1]?.content)).to.contain(text);
+});
+
+Then('运行应以原因 {word} 结束，文本包含 {string}', function (this: SynapseWorld, reason: string, text: string) {
+  const finished = runner(this).of('run_finished').at(-1);
+  expect(runner(this).error, String(runner(this).error)).to.equal(undefined);
+  expect(finished?.stopReason).to.equal(reason);
+  expect(finished?.text).to.contain(text);
+});
+
+Then('工作目录中应该有文件 {string}', async function (this: SynapseWorld, name: string) {
+  expect(existsSync(join(await this.tempDir(), name))).to.equal(true);
+});
+
+Given('工作目录中有目录 {string}，里面有一个文件', async function (this: SynapseWorld, name: string) {
+  await mkdir(join(await this.tempDir(), name), { recursive: true });
+  await writeFile(join(await this.tempDir(), name, 'file.txt'), 'x');
+});
+
+/** Events of a given kind, for steps that look at several. */
+export function eventsOf<T extends RunnerEvent['type']>(world: SynapseWorld, type: T) {
+  return runner(world).of(type);
+}
+
+Given(/^子代理收到 "(.+)" 后先调用 `(.+)`，然后回答 "(.*)"，再回答 "(.*)"$/, function (this: SynapseWorld, prompt: string, command: string, first: string, second: string) {
+  runner(this).subAgentReply(prompt, { toolCalls: [{ id: 'sub_call_1', name: 'Bash', arguments: { command } }] });
+  runner(this).subAgentReply(prompt, { content: first });
+  runner(this).subAgentReply(prompt, { content: second });
+});
+
+/** A sub-agent's requests are those whose system prompt gives it its role. */
+Then('子代理第 {int} 次收到的最后一条消息应包含 {string}', function (this: SynapseWorld, n: number, text: string) {
+  const requests = this.llm.requests.filter((request) => String(request.messages[0]?.content).startsWith('You are a general-purpose sub-agent'));
+  expect(String(requests[n - 1]?.messages.at(-1)?.content)).to.contain(text);
+});
