@@ -6,7 +6,8 @@ import { expect } from 'chai';
 import { HOOK_EVENTS, type HookEvent, type RunnerEvent } from '../src';
 import { containsFields, HooksContext } from './support/hooks-context';
 import { processEnds } from './support/cli-context';
-import { RunnerContext } from './support/runner-context';
+import { poll, RunnerContext } from './support/runner-context';
+import { SecurityContext } from './support/security-context';
 import type { SynapseWorld } from './support/world';
 
 const hooks = (world: SynapseWorld) => world.use(HooksContext);
@@ -122,10 +123,11 @@ Then('钩子 {string} 的进程应该已经结束', async function (this: Synaps
 
 // --- What the model was told, and what became of the run -----------------------------------------------
 
+/** `\n` in the expected text is a line break. */
 Then('模型第 {int} 次收到的最后一条消息应包含 {string}', function (this: SynapseWorld, n: number, text: string) {
   const request = this.llm.requests[n - 1];
   expect(request, `the model got ${this.llm.requests.length} request(s)`).to.not.equal(undefined);
-  expect(String(request!.messages.at(-1)?.content)).to.contain(text);
+  expect(String(request!.messages.at(-1)?.content)).to.contain(text.replaceAll('\\n', '\n'));
 });
 
 Then('模型第 {int} 次收到的第 {int} 条工具结果应包含 {string}', function (this: SynapseWorld, n: number, k: number, text: string) {
@@ -164,4 +166,44 @@ Given(/^子代理收到 "(.+)" 后先调用 `(.+)`，然后回答 "(.*)"，再�
 Then('子代理第 {int} 次收到的最后一条消息应包含 {string}', function (this: SynapseWorld, n: number, text: string) {
   const requests = this.llm.requests.filter((request) => String(request.messages[0]?.content).startsWith('You are a general-purpose sub-agent'));
   expect(String(requests[n - 1]?.messages.at(-1)?.content)).to.contain(text);
+});
+
+Then('审批者看到的询问应是 {string}', function (this: SynapseWorld, rule: string) {
+  expect(this.use(SecurityContext).approvals.map((request) => request.rule)).to.deep.equal([rule]);
+});
+
+Then('Runner 应该没有创建会话', async function (this: SynapseWorld) {
+  const dir = await runner(this).sessionsDir();
+  expect(existsSync(dir) ? await runner(this).sessionDirectories() : []).to.deep.equal([]);
+});
+
+Given('PreToolUse 上挂着命令 {string}', async function (this: SynapseWorld, command: string) {
+  await hooks(this).add('PreToolUse', command);
+});
+
+Then('模型第 {int} 次收到的最后一条消息不应包含 {string}', function (this: SynapseWorld, n: number, text: string) {
+  expect(String(this.llm.requests[n - 1]?.messages.at(-1)?.content)).to.not.contain(text);
+});
+
+Then('模型第 {int} 次收到的最后一条消息应不超过 {int} 字节', function (this: SynapseWorld, n: number, bytes: number) {
+  expect(Buffer.byteLength(String(this.llm.requests[n - 1]?.messages.at(-1)?.content))).to.be.at.most(bytes);
+});
+
+When('在钩子 {string} 启动后中止这次运行', async function (this: SynapseWorld, name: string) {
+  const controller = new AbortController();
+  const started = performance.now();
+  const running = runner(this)
+    .run(undefined, controller.signal)
+    .catch(() => undefined);
+  const marker = join(await hooks(this).dir(), `${name}.started`);
+  await poll(() => existsSync(marker), `the hook ${name} to start`, 10_000);
+  controller.abort();
+  await running;
+  aborted.set(this, performance.now() - started);
+});
+
+const aborted = new WeakMap<SynapseWorld, number>();
+
+Then('这次运行应在 {int} 秒内结束', function (this: SynapseWorld, seconds: number) {
+  expect(aborted.get(this)).to.be.below(seconds * 1000);
 });

@@ -49,7 +49,7 @@ export async function runWithHooks(planned: PlannedCall, context: CallContext, e
   const post = await firePostToolUse(hooks, { ...call, toolInput: args, toolResponse: toolResponse(result) }, { cwd: context.cwd(), signal });
   notify(context, 'PostToolUse', post);
   const feedback = [...(post.block ? [`[PostToolUse hook] ${post.block}`] : []), ...post.context.map((text) => `[PostToolUse hook context] ${text}`)];
-  const told = feedback.length ? { result: { ...result, message: `${result.message}\n\n${feedback.join('\n\n')}` }, feedback } : { result };
+  const told = feedback.length ? { result: { ...result, message: `${result.message.trimEnd()}\n\n${feedback.join('\n\n')}` }, feedback } : { result };
   return { ...told, args, ...(post.stopRun ? { stopRun: post.stopRun } : {}) };
 }
 
