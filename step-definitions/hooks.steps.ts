@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
@@ -56,8 +56,7 @@ Given('模型接着回复 {string}', function (this: SynapseWorld, text: string)
   runner(this).reply(text);
 });
 
-Given('Runner 的会话保存在临时目录，无人值守时 ask 改为等待批准', async function (this: SynapseWorld) {
-  await runner(this).sessionsDir();
+Given('Runner 无人值守时 ask 改为等待批准', function (this: SynapseWorld) {
   runner(this).options.onAsk = 'defer';
 });
 
@@ -206,4 +205,56 @@ const aborted = new WeakMap<SynapseWorld, number>();
 
 Then('这次运行应在 {int} 秒内结束', function (this: SynapseWorld, seconds: number) {
   expect(aborted.get(this)).to.be.below(seconds * 1000);
+});
+
+// --- Paused runs --------------------------------------------------------------------------------------
+
+const resumeError = new WeakMap<SynapseWorld, unknown>();
+
+When(/^同一个 Runner (批准|拒绝) "(\w+)" 继续这次运行$/, async function (this: SynapseWorld, answer: string, id: string) {
+  const built = await runner(this).runner();
+  runner(this).result = await built.resume(answer === '批准' ? { approve: [id] } : { reject: [id] });
+});
+
+When('用 {} 继续这次运行', async function (this: SynapseWorld, decisions: string) {
+  await (await runner(this).runner()).resume(JSON.parse(decisions)).catch((error: unknown) => resumeError.set(this, error));
+});
+
+Then('继续应以 ApprovalDecisionError 失败：{string}', function (this: SynapseWorld, message: string) {
+  const error = resumeError.get(this) as Error | undefined;
+  expect(error?.name).to.equal('ApprovalDecisionError');
+  expect(error?.message).to.equal(message);
+});
+
+Then('这次继续应返回 {string}', function (this: SynapseWorld, text: string) {
+  expect(runner(this).result).to.equal(text);
+});
+
+Then('Runner 等待批准的调用应为 {string}', async function (this: SynapseWorld, list: string) {
+  const pending = await (await runner(this).runner()).pendingApprovals();
+  expect(pending.map((call) => call.toolCallId).join(', ')).to.equal(list);
+});
+
+const pendingFile = async (world: SynapseWorld) => join(await runner(world).sessionsDir(), (await runner(world).runner()).getSessionId()!, 'pending-approval.json');
+
+When('会话的 pending-approval.json 被写坏', async function (this: SynapseWorld) {
+  await writeFile(await pendingFile(this), '{"version": 1, "message":');
+});
+
+Then('Runner 应报告会话警告 {string} {string}', function (this: SynapseWorld, file: string, text: string) {
+  const warnings = runner(this).of('session_warning');
+  expect(
+    warnings.some((warning) => warning.file === file && warning.message.includes(text)),
+    JSON.stringify(warnings),
+  ).to.equal(true);
+});
+
+Then('会话目录里应该有挪开的 pending-approval.json', async function (this: SynapseWorld) {
+  const dir = join(await runner(this).sessionsDir(), (await runner(this).runner()).getSessionId()!);
+  const names = await readdir(dir);
+  expect(
+    names.some((name) => name.startsWith('pending-approval.json.unreadable-')),
+    names.join(', '),
+  ).to.equal(true);
+  expect(names).to.not.include('pending-approval.json');
 });

@@ -61,7 +61,7 @@ export function resumeRound(approval: PendingApproval, decisions: ApprovalDecisi
   for (const id of [...approve, ...reject]) if (!waiting.has(id)) throw new ApprovalDecisionError(`${id} is not waiting for approval (waiting: ${ids})`);
   for (const id of approve) if (reject.has(id)) throw new ApprovalDecisionError(`${id} is both approved and rejected`);
   const unanswered = [...waiting.keys()].filter((id) => !approve.has(id) && !reject.has(id));
-  if (unanswered.length) throw new ApprovalDecisionError(`${unanswered.join(', ')} ${unanswered.length === 1 ? 'is' : 'are'} still waiting: approve or reject every paused call (waiting: ${ids})`);
+  if (unanswered.length) throw new ApprovalDecisionError(`${unanswered.join(', ')} ${unanswered.length === 1 ? 'is' : 'are'} still waiting: approve or reject every paused call`);
   const planned = planToolCalls(approval.message.tool_calls ?? []).planned.map((call) => {
     const paused = waiting.get(call.call.id);
     return paused ? { ...call, args: paused.args, command: paused.command } : call;

@@ -18,6 +18,8 @@ export const RECORDER = join(REPO, 'fixtures', 'hooks', 'recorder.cjs');
  */
 export class HooksContext implements Narrating {
   readonly settings: HookSettings = {};
+  /** What went into settings files (see take). */
+  private readonly written: HookSettings[] = [];
 
   constructor(private readonly world: SynapseWorld) {}
 
@@ -38,6 +40,14 @@ export class HooksContext implements Narrating {
     const group = { ...(options.matcher !== undefined ? { matcher: options.matcher } : {}), hooks: [{ type: 'command' as const, command, ...(options.timeout ? { timeout: options.timeout } : {}) }] };
     this.settings[event] = [...(this.settings[event] ?? []), group];
     this.world.use(RunnerContext).options.hooks = this.settings;
+  }
+
+  /** The hooks configured since the last call (for one settings file), and from now on, none. */
+  take(): HookSettings {
+    const taken = { ...this.settings };
+    this.written.push(taken);
+    for (const event of Object.keys(this.settings) as HookEvent[]) delete this.settings[event];
+    return taken;
   }
 
   async answer(name: string, answer: object): Promise<void> {
@@ -64,9 +74,10 @@ export class HooksContext implements Narrating {
   }
 
   async narrate(): Promise<string[]> {
-    if (Object.keys(this.settings).length === 0) return [];
-    const lines = [`configured: ${clip(JSON.stringify(this.settings).replaceAll(`node ${RECORDER} `, ''), 400)}`];
-    const names = new Set(Object.values(this.settings).flatMap((groups) => groups!.flatMap((group) => group.hooks.map((hook) => hook.command.split(' ').at(-1)!))));
+    const all = [...this.written, this.settings].filter((settings) => Object.keys(settings).length > 0);
+    if (all.length === 0) return [];
+    const lines = all.map((settings) => `configured: ${clip(JSON.stringify(settings).replaceAll(`node ${RECORDER} `, ''), 400)}`);
+    const names = new Set(all.flatMap((settings) => Object.values(settings).flatMap((groups) => groups!.flatMap((group) => group.hooks.map((hook) => hook.command.split(' ').at(-1)!)))));
     for (const name of names) for (const input of await this.inputs(name)) lines.push(`${name} read: ${clip(JSON.stringify(input), 300)}`);
     return section('Command hooks', lines);
   }
