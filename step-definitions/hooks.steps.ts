@@ -94,12 +94,13 @@ Then('Runner 报告的钩子结果应依次为 {string}', function (this: Synaps
   expect(finished.map((event) => `${event.hookEvent}:${event.outcome}`).join(', ')).to.equal(list);
 });
 
-Then('Runner 报告的 {word} 钩子结果应为 {word}，说明包含 {string}', function (this: SynapseWorld, event: string, outcome: string, text: string) {
+/** `<cwd>`: the runner's directory; `<hooks>`: the hook directory. */
+Then('Runner 报告的 {word} 钩子结果应为 {word}，说明包含 {string}', async function (this: SynapseWorld, event: string, outcome: string, text: string) {
   const finished = runner(this)
     .of('hook_finished')
     .find((candidate) => candidate.hookEvent === event);
-  expect(finished?.outcome).to.equal(outcome);
-  expect(finished?.message).to.contain(text);
+  expect(finished?.outcome, JSON.stringify(finished)).to.equal(outcome);
+  expect(finished?.message).to.contain(text.replaceAll('<hooks>', await hooks(this).dir()).replaceAll('<cwd>', await this.tempDir()));
 });
 
 Then('Runner 应报告钩子提示 {string}', function (this: SynapseWorld, text: string) {
@@ -176,8 +177,13 @@ Then('Runner 应该没有创建会话', async function (this: SynapseWorld) {
   expect(existsSync(dir) ? await runner(this).sessionDirectories() : []).to.deep.equal([]);
 });
 
+/** `<hooks>`: the scenario's hook directory. */
 Given('PreToolUse 上挂着命令 {string}', async function (this: SynapseWorld, command: string) {
-  await hooks(this).add('PreToolUse', command);
+  await hooks(this).add('PreToolUse', command.replaceAll('<hooks>', await hooks(this).dir()));
+});
+
+Given(/^钩子目录里有(可执行脚本|文件) "([^"]+)":$/, async function (this: SynapseWorld, kind: string, name: string, content: string) {
+  await writeFile(join(await hooks(this).dir(), name), `${content}\n`, { mode: kind === '文件' ? 0o644 : 0o755 });
 });
 
 Then('模型第 {int} 次收到的最后一条消息不应包含 {string}', function (this: SynapseWorld, n: number, text: string) {

@@ -173,3 +173,49 @@ Feature: 命令钩子：Claude Code 的事件、输入与匹配
         """
         {"env": {"OPENAI_API_KEY": null, "GITHUB_TOKEN": null, "CLAUDE_PROJECT_DIR": "<cwd>", "SYNAPSE_PROJECT_DIR": "<cwd>"}}
         """
+
+  Rule: 钩子命令的意思就是 `bash -c` 的意思（只由普通词组成的命令直接 exec，node 脚本用预先启动的 node 进程，结果一样）
+
+    Scenario Outline: PreToolUse 钩子命令 `<命令>` 的结果是 <结果>，说明包含 "<说明>"
+      Given 钩子目录里有可执行脚本 "block.sh":
+        """
+        #!/bin/sh
+        cat > /dev/null
+        echo "blocked by block.sh in $PWD" >&2
+        exit 2
+        """
+      And 钩子目录里有可执行脚本 "noshebang.sh":
+        """
+        echo "no shebang, run by bash" >&2
+        exit 2
+        """
+      And 钩子目录里有文件 "guard.cjs":
+        """
+        if (require.main === module) {
+          let input = '';
+          process.stdin.on('data', (chunk) => (input += chunk));
+          process.stdin.on('end', () => {
+            const { tool_input } = JSON.parse(input);
+            process.stderr.write(`guard ${process.argv[2]} saw ${tool_input.command} in ${process.cwd()}`);
+            process.exit(2);
+          });
+        }
+        """
+      And PreToolUse 上挂着命令 "<命令>"
+      And 模型这一轮调用 `echo hi`
+      And 模型接着回复 "好"
+      When 执行一次运行
+      Then Runner 报告的 PreToolUse 钩子结果应为 <结果>，说明包含 "<说明>"
+
+      Examples:
+        | 命令                                            | 结果     | 说明                                                   |
+        | exit 2                                          | blocking | blocked by hook `exit 2` (exit 2, nothing on stderr)   |
+        | /bin/false                                      | error    | exit 1                                                 |
+        | <hooks>/block.sh                                | blocking | blocked by block.sh in <cwd>                           |
+        | \"$CLAUDE_PROJECT_DIR\"/hooks/block.sh          | blocking | blocked by block.sh in <cwd>                           |
+        | <hooks>/noshebang.sh                            | blocking | no shebang, run by bash                                |
+        | node <hooks>/guard.cjs strict                   | blocking | guard strict saw echo hi in <cwd>                      |
+        | node hooks/guard.cjs relative                   | blocking | guard relative saw echo hi in <cwd>                    |
+        | cd <hooks> && node guard.cjs shell              | blocking | guard shell saw echo hi in <hooks>                     |
+        | node <hooks>/missing.cjs                        | error    | exit 1: node:internal/modules/cjs/loader               |
+        | <hooks>/missing-hook                            | error    | exit 127: bash: line 1: <hooks>/missing-hook: No such file or directory |

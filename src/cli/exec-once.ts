@@ -37,6 +37,7 @@ export async function execOnce(args: ExecArgs): Promise<number> {
   const router = new BashRouter({ cwd, readOnly: args.readOnly, security, extensions: extensions.handlers });
   for (const warning of router.security.warnings) process.stderr.write(`synapse: warning: ${warning}\n`);
   const controller = new AbortController();
+  let hooks: CommandHooks | undefined;
   let running: CancelablePromise<CommandResult> | undefined;
   cancel = () => {
     controller.abort();
@@ -45,7 +46,7 @@ export async function execOnce(args: ExecArgs): Promise<number> {
   const stopListening = onInterrupt(cancel);
   try {
     // The command as the model's Bash tool runs it: between its PreToolUse and PostToolUse hooks.
-    const hooks = execHooks(settings.settings.hooks, security, cwd, args.permissionMode ?? settings.settings.permissions?.defaultMode);
+    hooks = execHooks(settings.settings.hooks, security, cwd, args.permissionMode ?? settings.settings.permissions?.defaultMode);
     let ran: { line: string; result: CommandResult } | undefined;
     const outcome = await runWithHooks(
       { call: { id: 'exec', type: 'function', function: { name: 'Bash', arguments: JSON.stringify({ command }) } }, args: { command }, command, isTask: false },
@@ -64,6 +65,7 @@ export async function execOnce(args: ExecArgs): Promise<number> {
     if (result.interrupted === 'cancelled' || controller.signal.aborted) return interruptExitCode();
     return result.exitCode;
   } finally {
+    hooks?.close();
     stopListening();
     // MCP servers get longer: closing one ends its stdin, then SIGTERM, then SIGKILL.
     await Promise.all([closeWithin(() => router.close()), closeWithin(() => extensions.close(), 5000)]);

@@ -1,5 +1,7 @@
 import type { HookEvent, HookSettings } from '../settings';
+import { planLaunch, type HookLaunch } from './hook-launch';
 import { compileMatcher, type HookMatch } from './hook-matcher';
+import { NodeWarmer } from './node-warmer';
 import { runHookProcess } from './hook-process';
 import { firstLine, readHookResponse, type HookResponse } from './hook-response';
 
@@ -61,6 +63,10 @@ interface HookCore {
   groups: Map<HookEvent, HookGroup[]>;
   options: CommandHooksOptions;
   env: Record<string, string>;
+  /** How each command starts, decided at its first run. */
+  launches: Map<string, HookLaunch>;
+  /** Node processes waiting for node hooks, by node binary. */
+  warmers: Map<string, NodeWarmer>;
 }
 
 /**
@@ -84,7 +90,7 @@ export class CommandHooks {
       if (compiled.length) groups.set(event, compiled);
     }
     const env = { ...options.env, CLAUDE_PROJECT_DIR: options.projectDir, SYNAPSE_PROJECT_DIR: options.projectDir };
-    return new CommandHooks({ groups, options, env });
+    return new CommandHooks({ groups, options, env, launches: new Map(), warmers: new Map() });
   }
 
   /** Whether any hook is configured for `event` (nothing configured costs nothing). */
@@ -95,6 +101,12 @@ export class CommandHooks {
   /** The same hooks for a sub-agent: its events carry `agent_type` (`task:general`...). */
   forAgent(agentType: string): CommandHooks {
     return new CommandHooks(this.core, agentType);
+  }
+
+  /** Ends the node processes waiting for node hooks (the hooks themselves end with their runs). */
+  close(): void {
+    for (const warmer of this.core.warmers.values()) warmer.close();
+    this.core.warmers.clear();
   }
 
   /** Runs the hooks of `event` that match, in parallel; their answers in configuration order. */
@@ -124,10 +136,13 @@ export class CommandHooks {
   private async runOne(event: HookEvent, hook: ConfiguredHook, input: string, options: HookRunOptions): Promise<HookResponse> {
     const about = { hookEvent: event, command: hook.command, ...(options.toolCallId ? { toolCallId: options.toolCallId } : {}) };
     this.report({ type: 'hook_started', ...about });
+    const launch = this.launchOf(hook.command);
     const run = await runHookProcess(hook.command, {
       input,
       cwd: options.cwd,
       env: this.core.env,
+      launch,
+      warmer: launch.kind === 'node' ? this.warmerFor(launch.node) : undefined,
       timeoutMs: hook.timeoutMs,
       maxOutputBytes: this.core.options.maxOutputBytes ?? MAX_HOOK_OUTPUT_BYTES,
       signal: options.signal,
@@ -136,6 +151,24 @@ export class CommandHooks {
     const message = response.outcome === 'blocking' ? firstLine(response.reason!) : response.error;
     this.report({ type: 'hook_finished', ...about, outcome: response.outcome, exitCode: response.exitCode, durationMs: response.durationMs, ...(message ? { message } : {}) });
     return response;
+  }
+
+  private launchOf(command: string): HookLaunch {
+    let launch = this.core.launches.get(command);
+    if (!launch) {
+      launch = planLaunch(command, this.core.env.PATH);
+      this.core.launches.set(command, launch);
+    }
+    return launch;
+  }
+
+  private warmerFor(node: string): NodeWarmer {
+    let warmer = this.core.warmers.get(node);
+    if (!warmer) {
+      warmer = new NodeWarmer(node, this.core.env);
+      this.core.warmers.set(node, warmer);
+    }
+    return warmer;
   }
 
   private report(activity: HookActivity): void {

@@ -1,4 +1,7 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { HookLaunch } from './hook-launch';
+import type { NodeWarmer } from './node-warmer';
+import { killGroup, track, untrack } from './process-groups';
 
 export interface HookProcessOptions {
   /** What the hook reads on stdin: its input, as JSON. */
@@ -9,6 +12,10 @@ export interface HookProcessOptions {
   /** Bytes kept of stdout and of stderr each; the rest is read (so the hook never blocks on a full pipe) and counted. */
   maxOutputBytes: number;
   signal?: AbortSignal;
+  /** How to start it (default: `bash -c`); see planLaunch. */
+  launch?: HookLaunch;
+  /** Where node hooks get a node process already started (a `node` launch). */
+  warmer?: NodeWarmer;
 }
 
 /** How one hook command ended. */
@@ -29,37 +36,27 @@ export interface HookProcessResult {
 /** How long the pipes may stay open once the hook itself has exited (a child that escaped its group holding them). */
 const DRAIN_MS = 200;
 
-/** Process groups of hooks still running: killed if this process exits first (a CLI that stops waiting on a SessionEnd hook). */
-const live = new Set<number>();
-let exitHandlerInstalled = false;
-
-function killGroup(pid: number | undefined): void {
-  if (pid === undefined) return;
-  try {
-    // The negative id is the group the hook leads: the hook and whatever it started, not a process found by name.
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    // already gone
-  }
-}
-
-function track(pid: number | undefined): void {
-  if (pid === undefined) return;
-  live.add(pid);
-  if (exitHandlerInstalled) return;
-  exitHandlerInstalled = true;
-  process.once('exit', () => {
-    for (const group of live) killGroup(group);
-  });
-}
-
 /**
- * Runs one hook command with `bash -c`, its input on stdin, in a process group of its own. It ends at its
- * time limit or on abort (the whole group is killed, by the id we started), and whatever it left running in
- * its group is killed once it exits: nothing a hook starts outlives it unless it leaves the group on purpose
- * (`setsid`). Output is bounded; the promise never rejects.
+ * Runs one hook command as `bash -c` would (see planLaunch), its input on stdin, in a process group of its
+ * own. It ends at its time limit or on abort (the whole group is killed, by the id we started), and whatever
+ * it left running in its group is killed once it exits: nothing a hook starts outlives it unless it leaves
+ * the group on purpose (`setsid`). Output is bounded; the promise never rejects. A program that cannot be
+ * exec'd directly after all (gone since it was looked up) is run by bash, as it would have been.
  */
-export function runHookProcess(command: string, options: HookProcessOptions): Promise<HookProcessResult> {
+export async function runHookProcess(command: string, options: HookProcessOptions): Promise<HookProcessResult> {
+  const result = await runOnce(command, options);
+  if (result.startError && options.launch && options.launch.kind !== 'shell') return runOnce(command, { ...options, launch: { kind: 'shell' } });
+  return result;
+}
+
+function start(command: string, options: HookProcessOptions): ChildProcessWithoutNullStreams {
+  const { launch = { kind: 'shell' }, cwd, env } = options;
+  if (launch.kind === 'node' && options.warmer) return options.warmer.take(launch.script, launch.args, cwd);
+  if (launch.kind === 'exec') return spawn(launch.file, launch.args, { cwd, env: { ...env, PWD: cwd }, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+  return spawn('bash', ['-c', command], { cwd, env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+}
+
+function runOnce(command: string, options: HookProcessOptions): Promise<HookProcessResult> {
   const started = performance.now();
   return new Promise((resolve) => {
     const stdout = new BoundedText(options.maxOutputBytes);
@@ -70,13 +67,13 @@ export function runHookProcess(command: string, options: HookProcessOptions): Pr
     let signal: NodeJS.Signals | null = null;
     let settled = false;
     let drain: NodeJS.Timeout | undefined;
-    const child = spawn('bash', ['-c', command], { cwd: options.cwd, env: options.env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = start(command, options);
     track(child.pid);
     const kill = () => killGroup(child.pid);
     const finish = (startError?: string) => {
       if (settled) return;
       settled = true;
-      if (child.pid !== undefined) live.delete(child.pid);
+      untrack(child.pid);
       clearTimeout(timer);
       clearTimeout(drain);
       options.signal?.removeEventListener('abort', onAbort);

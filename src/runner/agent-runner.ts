@@ -372,6 +372,8 @@ export class AgentRunner {
    */
   async close(reason = 'other'): Promise<void> {
     await this.endSession(reason);
+    // The hooks this runner made (not a parent's, which a sub-agent shares) end with it.
+    if (!(this.options.hooks instanceof CommandHooks)) this.hooks.engine?.close();
     await Promise.all([this.ownedRouter?.close(), this.ownedExtensions?.close(), this.ready.catch(() => undefined).then(() => this.persistence.close())]);
   }
 
