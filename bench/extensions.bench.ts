@@ -44,7 +44,7 @@ const verdict = (value: number, target: number) => `(target <= ${target} ms: ${v
 async function mcpEcho(work: string): Promise<void> {
   const server = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
   await writeFile(join(work, 'mcp_servers.json'), JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [server, 'stdio'] } } }));
-  const extensions = createExtensions({ cwd: work, home: work });
+  const extensions = createExtensions({ cwd: work, home: work, trustProject: true });
   const router = new BashRouter({ cwd: work, extensions: extensions.handlers });
   try {
     const started = process.hrtime.bigint();

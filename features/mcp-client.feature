@@ -4,6 +4,10 @@ Feature: MCP 客户端能力：roots、采样、征询、任务、资源与提�
   19 个工具里有 6 个如此）。采样由这次运行自己的模型回答，每次都要审批（无人可问时拒绝）；征询由人回答，
   无人可问时拒绝并说明；只能以任务方式运行的工具经由 SDK 的任务接口调用；资源与提示有自己的命令。
   每个场景都用 npm 上真实的 server-everything，经由 stdio。
+  这些场景的项目都受信任（见 features/security/project-trust.feature）。
+
+  Background:
+    Given 本场景的扩展层信任项目
 
   Rule: 声明了能力，服务器给出全部工具
 

@@ -4,6 +4,10 @@ Feature: MCP 配置的兼容性、启动失败的说明、结果与帮助
   `"disabled": true` 不启动，相对路径按配置文件所在的目录解析。启动失败时给出 stderr 里说明问题的那一行；
   远程服务器的 HTTP 状态与网络错误如实说出。运行开始时，工具未知的服务器在一个短期限内一起启动，
   系统提示才能列出它们的工具。图片与音频无论出现在哪里都只给摘要；--help 给出嵌套的字段。
+  这些场景的项目都受信任（见 features/security/project-trust.feature）。
+
+  Background:
+    Given 本场景的扩展层信任项目
 
   Rule: 配置文件
 

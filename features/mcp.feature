@@ -5,6 +5,11 @@ Feature: MCP 客户端：经由 mcp:* 调用真实的 MCP 服务器
   与老式 SSE）在 features/cli/cli-extensions.feature 里经由 CLI 子进程验证。场景的项目目录与 HOME 都在
   它自己的临时目录里。服务器在首次使用时才启动，
   关闭时全部结束：每个场景都在服务器的命令行里留下自己的标记，用 pgrep 找到它启动的进程。
+  这些场景的项目都受信任（`trustProject: true`）：项目自己的配置不受信任时会怎样，见
+  features/security/project-trust.feature。
+
+  Background:
+    Given 本场景的扩展层信任项目
 
   Rule: 配置：三处来源按优先级合并，坏的配置只影响它自己
 
@@ -71,7 +76,7 @@ Feature: MCP 客户端：经由 mcp:* 调用真实的 MCP 服务器
     Scenario: 没有配置任何服务器：mcp:list 说明找过哪些文件、配置文件的样子；调用说明一个也没有
       Given 本场景的扩展层没有配置任何技能或 MCP 服务器
       When 路由命令 `mcp:list`
-      Then 标准输出应包含 `No MCP servers are configured. Looked in: {project}, {home}/.synapse/mcp/mcp_servers.json.`
+      Then 标准输出应包含 `No MCP servers are configured. Looked in: {project}, {workspace}/.mcp.json, {home}/.synapse/mcp/mcp_servers.json.`
       And 标准输出应包含 `A config file looks like {"mcpServers": {"<name>": {"command": "...", "args": [...]}}}`
       When 路由命令 `mcp:files:read_file`
       Then 命令结果的失败类别应为 `command_not_found`

@@ -116,8 +116,12 @@ export { createExtensions, Extensions, type ExtensionsOptions } from './extensio
 export { modelSampler } from './extensions/mcp/model-sampler';
 export type { McpClientCallbacks, McpElicitationAnswer, McpElicitationRequest, McpSamplingRequest } from './extensions/mcp/mcp-client-requests';
 export { loadMcpConfig, type McpConfig, type McpServerConfig } from './extensions/mcp/mcp-config';
-export { McpManager, type McpListing, type McpServerListing } from './extensions/mcp/mcp-manager';
+export { McpManager, type McpConfiguration, type McpListing, type McpServerListing } from './extensions/mcp/mcp-manager';
+export { ProjectTrust, trustedProjectsFile, type ProjectTrustDecision, type ProjectTrustOptions, type ProjectTrustRequest } from './settings/project-trust';
 export { McpLookupError, McpServerError } from './extensions/mcp/mcp-errors';
+export type { McpLoginOptions, McpLoginOutcome } from './extensions/mcp/mcp-login';
+export { openBrowser } from './extensions/mcp/open-browser';
+export { OAuthStore, OAuthStoreError } from './extensions/mcp/oauth-store';
 export { SkillLibrary } from './extensions/skills/skill-library';
 export { parseSkillFile } from './extensions/skills/skill-file';
 export type { Skill } from './extensions/skills/skill';
@@ -125,7 +129,8 @@ export type { Skill } from './extensions/skills/skill';
 // --- Sessions ---------------------------------------------------------------------------------------
 export { SessionStore, type CreateSessionOptions } from './session/session-store';
 export { Session } from './session/session';
-export { SessionNotFoundError, InvalidSessionIdError, SessionsDirError } from './session/errors';
+export { SessionNotFoundError, InvalidSessionIdError, SessionsDirError, AmbiguousSessionError } from './session/errors';
+export { resolveSessionRef, latestSession, LATEST_SESSION, type SessionRefOptions, type ResolvedSession } from './session/session-ref';
 export { SessionLockedError, type LockHolder } from './session/session-lock';
 export { SessionFileError } from './session/session-file-error';
 export { quarantineFileFor, type QuarantineEntry } from './session/quarantine';
@@ -133,7 +138,7 @@ export type { SessionRepair } from './session/session-repair';
 export type { PendingApproval } from './session/pending-approval';
 export { sanitizeHistory, type SanitizedHistory, type RemovedMessage, type AddedMessage, type SanitizeReason } from './session/sanitize-history';
 export { contextStats } from './session/context-stats';
-export type { ContextStats, ModelUsage, SessionListing, SessionLoadWarning, SessionSummary, SessionUsage, SkippedSessionEntry, UsageRound } from './session/types';
+export type { ContextStats, ModelUsage, SessionListing, SessionLoadWarning, SessionOrigin, SessionSummary, SessionUsage, SkippedSessionEntry, UsageRound } from './session/types';
 
 // --- Usage and cost: token kinds, prices (~/.synapse/pricing.json), accounts, budgets ------------------
 export { tokenUsageOf, type TokenUsage } from './usage/token-usage';
@@ -173,6 +178,13 @@ export { validateTodoWriteInput, type TodoItem, type TodoStatus, type TodoLimits
 // --- Sub-agents -------------------------------------------------------------------------------------
 export { createSubAgentExecutorFactory, type SubAgentDependencies } from './subagents/sub-agent-executor';
 export { TASK_TYPES, type TaskType } from './subagents/task-types';
+
+// --- Chat REPL (the command layer `synapse chat` renders) -------------------------------------------
+export { ChatSession, DEFAULT_CONTEXT_WINDOW, type ChatSessionOptions, type RunnerRequest } from './repl/chat-session';
+export { ReplController, type ReplControllerOptions, type ReplTerminal, type TurnOutcome } from './repl/repl-controller';
+export { defaultCommands, findCommand } from './repl/command-table';
+export { parseInput, type ReplInput } from './repl/parse-input';
+export type { CommandResult as SlashCommandResult, ReplContext, SlashCommand } from './repl/slash-command';
 
 // --- The AgentRuntime as a service ---------------------------------------------------------------------
 /** Operations in a store, steps as queued jobs, an HTTP API with event streams; in process or on Redis (BullMQ). */

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Then, When } from '@cucumber/cucumber';
+import { Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { CLI_ENTRY, CliContext, ensureFreshBuild } from './support/cli-context';
 import { runOnTerminal } from './support/pseudo-terminal';
@@ -13,10 +13,23 @@ const fail = (world: SynapseWorld) => `\n${cli(world).describe()}`;
 
 const KEYS: Record<string, string> = { 回车: '\r', 下: '\x1b[B' };
 
+/** The scenario's OPENAI_API_KEY for the CLI, made up once. */
+function cliKey(world: SynapseWorld): string {
+  const secrets = security(world).secrets;
+  if (!secrets.has('OPENAI_API_KEY')) secrets.set('OPENAI_API_KEY', `sk-proj-${Math.random().toString(36).slice(2)}${Date.now().toString(36)}RealLooking0123456789`);
+  return secrets.get('OPENAI_API_KEY')!;
+}
+
 When('CLI 在 OPENAI_API_KEY 是真实样子的密钥时运行 synapse {string}', async function (this: SynapseWorld, commandLine: string) {
-  const key = `sk-proj-${Math.random().toString(36).slice(2)}${Date.now().toString(36)}RealLooking0123456789`;
-  security(this).secrets.set('OPENAI_API_KEY', key);
-  await cli(this).run(commandLine, { env: { OPENAI_API_KEY: key } });
+  await cli(this).run(commandLine, { env: { OPENAI_API_KEY: cliKey(this) } });
+});
+
+Given('CLI 模型会在命令和分段的回答里写出 OPENAI_API_KEY 的值', async function (this: SynapseWorld) {
+  const key = cliKey(this);
+  const model = await cli(this).model();
+  model.reply({ toolCalls: [{ name: 'Bash', arguments: { command: `echo ${key} > /dev/null` } }] });
+  // Split inside the key: the streamed deltas must not leak either half.
+  model.reply({ content: ['the key is ', key.slice(0, 12), `${key.slice(12)}.`] });
 });
 
 When('CLI 在没有 bubblewrap 时运行 synapse {string}', async function (this: SynapseWorld, commandLine: string) {

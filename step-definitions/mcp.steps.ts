@@ -98,7 +98,11 @@ Given('Runner 使用本场景的扩展层', async function (this: SynapseWorld) 
 Given('Runner 自己创建扩展层，HOME 为场景目录', async function (this: SynapseWorld) {
   this.setEnv('HOME', await ext(this).home());
   const explicit = Object.keys(ext(this).configs.explicit).length ? [await ext(this).configFile('explicit')] : [];
-  Object.assign(runner(this).options, { mcpConfig: explicit, skillsDirs: ext(this).skillsDirs });
+  Object.assign(runner(this).options, { mcpConfig: explicit, skillsDirs: ext(this).skillsDirs, trustProject: ext(this).options.trustProject });
+});
+
+Given('本场景的扩展层信任项目', function (this: SynapseWorld) {
+  ext(this).options.trustProject = true;
 });
 
 Given('模型直接回复 {string}', function (this: SynapseWorld, text: string) {

@@ -64,6 +64,10 @@ When('由下列环境生成工具环境，放行 {string}:', function (this: Syn
   check(this).environment = toolEnvironment({ env, passEnv: [passed], redactor: registered ? redactor : undefined });
 });
 
+Then('工具环境中 {word} 应为 {string}', function (this: SynapseWorld, name: string, value: string) {
+  expect(check(this).environment?.[name]).to.equal(value);
+});
+
 Then('工具环境应只有 {}', function (this: SynapseWorld, names: string) {
   expect(Object.keys(check(this).environment ?? {}).sort()).to.deep.equal(names.split('、').sort());
 });

@@ -244,6 +244,7 @@ Given('权限关卡批准一切询问', function (this: SynapseWorld) {
 async function startCheck(world: SynapseWorld, command: string, aborted: boolean): Promise<void> {
   const script = gate(world);
   script.security ??= ToolSecurity.create(await world.tempDir(), security(world).current());
+  await script.security.gate.policy.evaluate('true'); // the shell parser loads once per process, before the first check
   const controller = new AbortController();
   if (aborted) controller.abort();
   const entry: GateScript['checks'][number] = { command, controller };

@@ -53,9 +53,18 @@ When(/^路由命令 `(.+)` 并在审批者被询问时取消$/, async function (
 });
 
 When(/^以 restart=true 路由命令 `(.+)`，并在重启 Shell 期间取消$/, async function (this: SynapseWorld, command: string) {
-  const routed = (await tools(this).router()).route(command, true);
-  // The permission check settles within this tick; killing the running shell takes longer than one.
-  setTimeout(() => routed.cancel(), 0);
+  const router = await tools(this).router();
+  // Cancelled once the restart has begun, whatever the clock: the restart of this router's session is
+  // watched (a timer would race a kill that takes well under a millisecond).
+  const session = (router as unknown as { session: { restart(): Promise<void> } }).session;
+  const restart = session.restart.bind(session);
+  let routed: ReturnType<typeof router.route> | undefined;
+  session.restart = () => {
+    const restarting = restart();
+    routed!.cancel();
+    return restarting;
+  };
+  routed = router.route(command, true);
   await settleCancelled(this, command, routed);
 });
 

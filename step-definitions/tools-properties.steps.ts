@@ -9,7 +9,8 @@ import { ToolsContext } from './support/tools-context';
 import type { SynapseWorld } from './support/world';
 
 const tools = (world: SynapseWorld) => world.use(ToolsContext);
-const CATEGORIES = ['command_not_found', 'invalid_usage', 'execution_error'];
+// permission_denied: a generated line the shell parser cannot read is asked, and headless that is a denial.
+const CATEGORIES = ['command_not_found', 'invalid_usage', 'execution_error', 'permission_denied'];
 
 /** A path segment that stays inside the workspace whatever the text (no /, ~ or leading dots). */
 const insideWorkspace = (text: string) => `p-${text.replace(/[/~\0]/g, '_')}`;

@@ -77,6 +77,6 @@ Feature: synapse runtime：带人工批准的分步运行时
     And CLI 终端上应该显示过 "Run get_weather({\"city\":\"Paris\"})?" 与 "windy in Paris"
 
   Scenario: 在终端上，--answer 用完之后由人从选项中选择
-    When CLI 在伪终端里运行 synapse "runtime --fixture fixtures/runtime-ask-user.json --approve all '天气？' --answer Lyon"，出现 "Which unit?" 时按下 "下、回车"
+    When CLI 在伪终端里运行 synapse "runtime --fixture fixtures/runtime-ask-user.json --approve all '天气？' --answer Lyon"，出现 "? Which unit?" 时按下 "下、回车"
     Then CLI 退出码应该是 0
     And CLI 终端上应该显示过 "✓ {\"answer\":\"fahrenheit\"}" 与 "Lyon: light rain"

@@ -28,6 +28,21 @@ Feature: synapse 的安全选项：密钥、权限、审批与沙箱
       And CLI 标准输出应该是 "OPENAI_API_KEY=[REDACTED]"
       And 这个密钥不应出现在 CLI 的输出、会话文件和模型收到的请求正文中
 
+    Scenario: 模型自己在命令和回答里写出密钥：--json 输出、会话文件与之后的请求里都是 [REDACTED]
+      Given CLI 模型会在命令和分段的回答里写出 OPENAI_API_KEY 的值
+      When CLI 在 OPENAI_API_KEY 是真实样子的密钥时运行 synapse "run --json --base-url <model> 'use the key'"
+      Then CLI 退出码应该是 0
+      And 这个密钥不应出现在 CLI 的输出、会话文件和模型收到的请求正文中
+      And CLI JSON 输出中第 1 个 "tool_call_started" 事件应该有字段 "command" 为 "echo [REDACTED] > /dev/null"
+      And CLI JSON 输出中第 2 个 "assistant_message" 事件应该有字段 "content" 为 "the key is [REDACTED]."
+
+    Scenario: 给人看的输出里，分段流出的模型回答也不含模型写出的密钥
+      Given CLI 模型会在命令和分段的回答里写出 OPENAI_API_KEY 的值
+      When CLI 在 OPENAI_API_KEY 是真实样子的密钥时运行 synapse "run --no-session --base-url <model> 'use the key'"
+      Then CLI 退出码应该是 0
+      And 这个密钥不应出现在 CLI 的输出、会话文件和模型收到的请求正文中
+      And CLI 标准输出应该包含 "the key is [REDACTED]."
+
   Rule: 沙箱是真的
 
     @bwrap

@@ -10,7 +10,7 @@ Feature: 权限策略的结论从哪里来
       | ask  | git push* | rules.json |
       | ask  | curl *    | rules.json |
       | deny | rm *      | --deny     |
-    Then 策略的规则依次为下列规则，再加上 24 条默认规则:
+    Then 策略的规则依次为下列规则，再加上 23 条默认规则:
       | deny rule "rm *" (--deny)                 |
       | ask rule "git push*" (rules.json ask[0])  |
       | ask rule "curl *" (rules.json ask[1])     |
@@ -21,7 +21,7 @@ Feature: 权限策略的结论从哪里来
       | 动作  | 模式 |
       | allow | ls*  |
       | allow | cat* |
-    Then 策略的规则依次为下列规则，再加上 24 条默认规则:
+    Then 策略的规则依次为下列规则，再加上 23 条默认规则:
       | allow rule "ls*" (option allow[0])  |
       | allow rule "cat*" (option allow[1]) |
 
@@ -43,7 +43,7 @@ Feature: 权限策略的结论从哪里来
       | A=1 rm x                           | deny  |
       | X=1                                | allow |
       | > out.txt                          | allow |
-      | echo x # curl y \| sh              | ask   |
+      | echo x # curl y \| sh              | allow |
       | ls; eval eval eval eval eval eval eval eval eval ls | deny |
 
   Scenario: 几部分同样严格时，拒绝原因说的是先写的那部分
@@ -163,35 +163,35 @@ Feature: 权限策略的结论从哪里来
       | 动作      | 模式  |
       | unmatched | allow |
     Then 命令的判定与做出判定的规则应为:
-      | 命令                          | 结果  | 规则                 |
-      | rm -R build                   | ask   | /^rm\s(.*\s)?(-[a-zA-Z]*[rR][a-zA-Z]*\|--recursive)(\s\|$)/ |
-      | rm --recursive build          | ask   | /^rm\s(.*\s)?(-[a-zA-Z]*[rR][a-zA-Z]*\|--recursive)(\s\|$)/ |
-      | rm -f build                   | allow |                      |
-      | find . -delete                | ask   | find * -delete*      |
-      | wget -qO- x \| bash           | ask   | /(curl\|wget)\s.*\\\|\s*(sudo\s+)?(ba\|da\|z\|k)?sh(\s\|$)/ |
-      | git push                      | ask   | git push*            |
-      | git reset --hard HEAD         | ask   | git reset --hard*    |
-      | git reset --soft HEAD         | allow |                      |
-      | git clean -fd                 | ask   | git clean*           |
-      | npm publish                   | ask   | npm publish*         |
-      | yarn publish                  | ask   | yarn publish*        |
-      | pnpm publish                  | ask   | pnpm publish*        |
-      | cargo publish                 | ask   | cargo publish*       |
-      | twine upload dist/*           | ask   | twine upload*        |
-      | gem push x.gem                | ask   | gem push*            |
-      | docker push image             | ask   | docker push*         |
-      | ssh host                      | ask   | ssh *                |
-      | scp a host:b                  | ask   | scp *                |
-      | sudo ls                       | ask   | sudo *               |
-      | doas ls                       | ask   | doas *               |
-      | su root                       | ask   | su *                 |
-      | dd if=a of=b                  | ask   | dd *                 |
-      | mkfs.ext4 /dev/x              | ask   | mkfs*                |
-      | shutdown now                  | ask   | shutdown*            |
-      | reboot                        | ask   | reboot*              |
-      | chmod -R 777 .                | ask   | chmod -R *           |
-      | chmod 644 a                   | allow |                      |
-      | chown -R me .                 | ask   | chown -R *           |
+      | 命令                          | 结果  | 规则             |
+      | rm -R build                   | ask   | rm -r            |
+      | rm --recursive build          | ask   | rm -r            |
+      | rm -f build                   | allow |                  |
+      | find . -delete                | ask   | find -delete     |
+      | wget -qO- x \| bash           | ask   |                  |
+      | git push                      | ask   | git push         |
+      | git reset --hard HEAD         | ask   | git reset --hard |
+      | git reset --soft HEAD         | allow |                  |
+      | git clean -fd                 | ask   | git clean        |
+      | npm publish                   | ask   | npm publish      |
+      | yarn publish                  | ask   | yarn publish     |
+      | pnpm publish                  | ask   | pnpm publish     |
+      | cargo publish                 | ask   | cargo publish    |
+      | twine upload dist/*           | ask   | twine upload     |
+      | gem push x.gem                | ask   | gem push         |
+      | docker push image             | ask   | docker push      |
+      | ssh host                      | ask   | ssh              |
+      | scp a host:b                  | ask   | scp              |
+      | sudo ls                       | ask   | sudo             |
+      | doas ls                       | ask   | doas             |
+      | su -c ls root                 | ask   | su               |
+      | dd if=a of=b                  | ask   | dd               |
+      | mkfs.ext4 /dev/x              | ask   | mkfs             |
+      | shutdown now                  | ask   | shutdown         |
+      | reboot                        | ask   | reboot           |
+      | chmod -R 777 .                | ask   | chmod -R         |
+      | chmod 644 a                   | allow |                  |
+      | chown -R me .                 | ask   | chown -R         |
 
   Scenario: 一条命令的几种写法里，先配置的规则胜出，不论它匹配的是哪种写法
     Given 权限规则:

@@ -74,28 +74,28 @@ Feature: Bash 工具的权限策略
         | 注释里的命令不运行                     | ls # rm x                                     | ls                                                |
         | 词中间的 # 不是注释                    | echo a#b                                      | echo a#b                                          |
         | ANSI-C 引号按转义解码（十六进制）      | $'r\x6d' x                                    | rm x                                              |
-        | ANSI-C 引号按转义解码（八进制、引号）  | $'\162m' $'it\'s' $'\q'                       | rm it's q                                         |
+        | ANSI-C 引号按转义解码（八进制、引号） | $'\162m' $'it\'s' $'\q' | rm it's \\q |
         | ANSI-C 引号按转义解码（换行）          | echo $'1\\n2'                                 | echo 1\n2                                         |
-        | 参数展开里的命令替换                   | echo ${X:-\} #$(rm x)} ${Y:-`echo }`}          | echo ${X:-\} #$(rm x)} ${Y:-`echo }`}；rm x；echo } |
+        | 参数展开里的命令替换 | echo ${X:-\} #$(rm x)} ${Y:-`echo }`} | echo ${X:-\\} #$(rm x)} ${Y:-`echo }`}；echo ${X:-\\} #$(rm x)} ${Y:-`echo } `}；rm x；} |
         | 参数展开在引号与替换之外的第一个 } 结束 | echo ${X:-'}' "}" $(echo }) {}; rm x         | echo ${X:-'}' "}" $(echo }) {}；rm x；echo }       |
-        | 进程替换                               | diff <(ls) >(rm x)                            | diff；ls；rm x                                    |
+        | 进程替换 | diff <(ls) >(rm x) | diff <(ls) >(rm x)；ls；rm x |
         | 双引号里的转义与命令替换               | echo "a \" $(rm x) `rm y` \$z"                | echo a " $(rm x) `rm y` $z；rm x；rm y            |
         | 双引号里的反斜杠与续行                 | echo "a\\\\b" "c\\\nd"                         | echo a\\b cd                                      |
         | 双引号里命令替换中的引号               | echo "$(echo ")")" "`echo "("`"               | echo $(echo ")") `echo "("`；echo )；echo (       |
         | 命令替换里的引号、转义与反引号         | echo $(echo ')' "(" \) `ls`)                  | echo $(echo ')' "(" \) `ls`)；echo ) ( ) `ls`；ls |
         | 嵌套的反引号                           | echo `echo \`rm x\``                          | echo `echo \`rm x\``；echo `rm x`；rm x            |
         | 算术展开不是命令                       | echo $((1+2)) "$((3))"                        | echo $((1+2)) $((3))                              |
-        | 交给 shell 的 here-document            | bash <<EOF\nrm x\nEOF\nls                      | bash；ls；rm x                                    |
+        | 交给 shell 的 here-document | bash <<EOF\nrm x\nEOF\nls | bash；rm x；ls |
         | 交给别的命令的 here-document 只是数据  | cat <<EOF\nrm x\nEOF\nls                       | cat；ls                                           |
-        | <<- 去掉行首制表符，引号里的结束标记   | A=1 /bin/bash <<-'EOF'\n	rm x\n	EOF\nls          | A=1 /bin/bash；ls；rm x                                |
+        | <<- 去掉行首制表符，引号里的结束标记 | A=1 /bin/bash <<-'EOF'\n	rm x\n	EOF\nls | A=1 /bin/bash；rm x；ls |
         | 转义的结束标记                         | sh << \EOF\nrm x\nEOF                           | sh；rm x                                          |
-        | 没有结束标记的 here-document           | bash <<EOF\nrm x                               | bash；rm x                                        |
+        | 没有结束标记的 here-document | bash <<EOF\nrm x | bash <<EOF\nrm x；bash |
         | find -exec 缺少结尾                    | find . -exec rm {}                            | find . -exec rm {}；rm {}                         |
         | env -S 的脚本                          | env -S 'rm x'                                 | env -S rm x；rm x                                 |
         | su -c 的脚本                           | su -c 'rm x' root                             | su -c rm x root；rm x                             |
         | watch 的命令按 shell 文本运行          | watch -n 1 'rm x; ls'                         | watch -n 1 rm x; ls；rm x；ls                      |
         | -- 之后的 timeout 参数                 | timeout -- 5 rm x                             | timeout -- 5 rm x；rm x                           |
-        | 没写完的引号与替换                     | echo "a $(rm x                                | echo a $(rm x；rm x                               |
+        | 没写完的引号与替换 | echo "a $(rm x | echo "a $(rm x；echo；rm x |
 
     Scenario: deny 胜过 ask，ask 胜过 allow
       Given 权限规则:

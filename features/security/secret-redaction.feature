@@ -63,26 +63,69 @@ Feature: 已知密钥值的遮盖，包括分段到达的输出
   Scenario: 工具环境去掉名字像密钥的变量与携带已知密钥值的变量，有意放行的除外（名字不分大小写）
     Given 遮盖器登记了值 ["known-secret-value"]
     When 由下列环境生成工具环境，放行 "deploy_token":
-      | PATH              | /usr/bin           |
-      | OPENAI_API_KEY    | v                  |
-      | my_api_key        | v                  |
-      | GITHUB_APIKEY     | v                  |
-      | NPM_TOKEN         | v                  |
-      | DEPLOY_TOKEN      | v                  |
-      | APP_SECRET        | v                  |
-      | APP_SECRET_VALUE  | v                  |
-      | DB_PASSWORD       | v                  |
-      | DB_PASSWD         | v                  |
-      | SSH_PRIVATE_KEY   | v                  |
-      | AWS_ACCESS_KEY    | v                  |
-      | GCP_CREDENTIALS   | v                  |
-      | HARMLESS_LOOKING  | known-secret-value |
-      | TOKENIZER         | v                  |
-      | XTOKEN            | v                  |
-      | MY_TOKEN_FILE     | v                  |
-      | SECRETARY         | v                  |
-      | EMPTY_VALUE       |                    |
-    Then 工具环境应只有 PATH、DEPLOY_TOKEN、TOKENIZER、XTOKEN、MY_TOKEN_FILE、SECRETARY、EMPTY_VALUE
+      | PATH                   | /usr/bin           |
+      | OPENAI_API_KEY         | v                  |
+      | my_api_key             | v                  |
+      | API_KEY_2              | v                  |
+      | GITHUB_APIKEY          | v                  |
+      | AZURE_OPENAI_KEY       | v                  |
+      | NPM_TOKEN              | v                  |
+      | TOKENIZER              | v                  |
+      | DEPLOY_TOKEN           | v                  |
+      | APP_SECRET             | v                  |
+      | SECRETARY              | v                  |
+      | DB_PASSWORD            | v                  |
+      | PASSWORD_FILE          | v                  |
+      | DB_PASSWD              | v                  |
+      | PGPASSFILE             | v                  |
+      | SSH_PRIVATE_KEY        | v                  |
+      | AWS_ACCESS_KEY         | v                  |
+      | GCP_CREDENTIALS        | v                  |
+      | GITHUB_PAT             | v                  |
+      | npm_config__authToken  | v                  |
+      | SSH_AUTH_SOCK          | v                  |
+      | XAUTHORITY             | v                  |
+      | HARMLESS_LOOKING       | known-secret-value |
+      | GIT_AUTHOR_NAME        | Ada                |
+      | git_author_email       | ada@example.org    |
+      | TOKENIZERS_PARALLELISM | false              |
+      | KEYTIMEOUT             | 1                  |
+      | GPG_TTY                | /dev/pts/0         |
+      | MONKEY                 | v                  |
+      | COMPASS                | v                  |
+      | PATH_PATTERN           | v                  |
+      | EMPTY_VALUE            |                    |
+    Then 工具环境应只有 PATH、DEPLOY_TOKEN、GIT_AUTHOR_NAME、git_author_email、TOKENIZERS_PARALLELISM、KEYTIMEOUT、GPG_TTY、MONKEY、COMPASS、PATH_PATTERN、EMPTY_VALUE
+
+  Scenario: 调用方自己的密钥名字模式独自决定，不再放过默认的例外
+    When 按密钥名字模式 "GIT_*" 由下列环境生成工具环境:
+      | GIT_AUTHOR_NAME | Ada      |
+      | PATH            | /usr/bin |
+    Then 生成的工具环境应只有 PATH
+
+  Scenario Outline: 变量值里 URL 的凭据被去掉：<情形>
+    When 由下列环境生成工具环境，放行 "none":
+      | SOME_URL | <值> |
+    Then 工具环境中 SOME_URL 应为 "<结果>"
+
+    Examples:
+      | 情形                   | 值                                                   | 结果                                      |
+      | 用户名与密码           | postgres://app:pa55@db:5432/app                      | postgres://db:5432/app                    |
+      | 令牌当用户名           | https://ghp_abcdef123456@github.com/o/r.git          | https://github.com/o/r.git                |
+      | 只有密码               | redis://:s3cret@localhost:6379/0                     | redis://localhost:6379/0                  |
+      | 密码里有未转义的 @     | http://u:p@ss@proxy.internal:3128                    | http://proxy.internal:3128                |
+      | 一个值里的两个 URL     | a=https://u:p@a.example b=https://u2:p2@b.example/x  | a=https://a.example b=https://b.example/x |
+      | 大写的协议             | HTTPS://U:P@HOST/x                                   | HTTPS://HOST/x                            |
+      | 路径里的 @ 不是凭据    | https://social.example/@someone                      | https://social.example/@someone           |
+      | 没有 // 的不是 URL     | mailto:someone@example.org                           | mailto:someone@example.org                |
+
+  Scenario: 从环境变量登记：URL 里至少 8 个字符的凭据（user:password、密码、只有用户名时的用户名），不论变量名
+    Given 遮盖器从环境变量登记密钥:
+      | DATABASE_URL | postgres://app:pa55-w0rd-x9@db/app        |
+      | CACHE_URL    | redis://:short@cache/0                    |
+      | GIT_REMOTE   | https://ghp_0123456789abcdef@github.com/o |
+    When 遮盖文字 "pa55-w0rd-x9 app:pa55-w0rd-x9 short ghp_0123456789abcdef"
+    Then 遮盖的结果应为 "[REDACTED] [REDACTED] short [REDACTED]"
 
   Scenario: 没有已知密钥值时，只按名字去掉变量；没有值的变量不交给工具
     When 由下列环境生成工具环境，放行 "none":

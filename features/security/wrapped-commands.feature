@@ -37,7 +37,7 @@ Feature: 权限策略看穿 shell、find 与包装命令里的命令
       | -- 之后以 - 开头的词是命令             | sudo -- -weird x                                  | sudo -- -weird x；-weird x                                            |
       | 多字母的赋值之后的 eval                | AB=1 eval 'rm x'                                  | AB=1 eval rm x；rm x                                                  |
       | 包装命令交给命令的参数保持原样         | sudo bash -c 'rm x; ls'                           | sudo bash -c rm x; ls；bash -c rm x; ls；rm x；ls                     |
-      | 保留字之后的包装命令                   | if nohup rm x; then :; fi                         | if nohup rm x；rm x；then :；fi                                       |
+      | 保留字之后的包装命令 | if nohup rm x; then :; fi | nohup rm x；rm x；: |
       | su 的用户之后的词是给 shell 的参数      | su -- root -x build.sh                            | su -- root -x build.sh                                                |
 
   Scenario Outline: 这样写的命令照样被拒绝：<写法>

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { extensionOptions, type ExtensionArgs } from './extension-options';
+import { extensionOptions, trustOption, type ExtensionArgs } from './extension-options';
 import { cwdOption, type CwdArgs, type GlobalArgs } from './global-options';
 import { securityOptions, type SecurityArgs } from './security-options';
 import { settingsOption, type SettingsArgs } from './settings-options';
@@ -31,6 +31,7 @@ export const execCommand: CommandModule<object, ExecArgs> = {
       .options(securityOptions)
       .options(execOptions)
       .options(extensionOptions)
+      .options(trustOption)
       .options(settingsOption)
       .example('$0 exec "echo hello > hello.txt"', 'a native shell command')
       .example('$0 exec "read hello.txt"', 'an agent command')

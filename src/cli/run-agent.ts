@@ -11,7 +11,8 @@ import { describeError, exitCodeFor, isInterruptCode, reportError } from './erro
 import { CliError, ExitCode } from './exit-codes';
 import { resolveCwd } from './global-options';
 import { checkOutputFile } from './input-files';
-import { extensionPaths } from './extension-options';
+import { terminalElicitor } from './extension-elicitation';
+import { extensionPaths, personAtTerminal } from './extension-options';
 import { interruptedBy, onInterrupt } from './interrupt';
 import { connectModel } from './model-client';
 import { positiveNumberOption, wholeNumberOption } from './number-option';
@@ -21,6 +22,7 @@ import { systemPromptOptions } from './run-instructions';
 import type { RunOutcome, RunRenderer } from './run-renderer';
 import { JsonRunRenderer } from './run-renderer-json';
 import { PeopleRunRenderer, QuietRunRenderer } from './run-renderer-people';
+import { projectTrustOptions } from './project-trust-prompt';
 import { openRunSession } from './run-session';
 import { resolveSessionsDir } from './session-options';
 import { toolSecurityOptions } from './security-options';
@@ -37,15 +39,16 @@ export async function runAgent(args: RunArgs): Promise<number> {
   const settings = readCliSettings(args, cwd);
   const maxBudgetUsd = positiveNumberOption(args.maxBudgetUsd, '--max-budget-usd', 'US dollars') ?? settings.settings.maxBudgetUsd;
   if (args.outputLastMessage) checkOutputFile(args.outputLastMessage, '--output-last-message');
-  const model = connectModel(args, { settings: settings.settings });
-  const instructions = await systemPromptOptions(args, cwd);
   const decisions = approvalDecisions(args);
   if (args.onAsk === 'defer' && args.session === false) throw new CliError('--on-ask defer keeps the paused call in the session: it cannot be used with --no-session');
+  const { model: sessionModel, ...session } = await openRunSession(args, cwd);
+  // A resumed session goes on with its own model, unless --model says otherwise.
+  const model = connectModel({ ...args, model: args.model || sessionModel }, { settings: settings.settings });
+  const instructions = await systemPromptOptions(args, cwd);
   const prompt = decisions ? undefined : (await readPrompt(args, { required: true }))!;
   const { mcpConfig, skillsDirs } = extensionPaths(args);
   const controller = new AbortController();
   const security = toolSecurityOptions(args, { json: Boolean(args.json), onInterrupt: () => controller.abort(), secrets: model.apiKey ? [model.apiKey] : [], settings });
-  const session = await openRunSession(args);
   const renderer: RunRenderer = args.json ? new JsonRunRenderer() : args.quiet ? new QuietRunRenderer() : new PeopleRunRenderer();
   const summary = new RunSummary();
   let usage: Usage = emptyUsage();
@@ -62,8 +65,12 @@ export async function runAgent(args: RunArgs): Promise<number> {
     maxIterations,
     maxBudgetUsd,
     enableSkillSearchInstruction: args.skillSearch,
+    recordInterruptions: true,
     mcpConfig,
     skillsDirs,
+    ...projectTrustOptions(args, Boolean(args.json)),
+    // A person at the terminal answers what MCP servers ask (elicitation); headless, it is declined.
+    mcpElicit: personAtTerminal(Boolean(args.json)) ? terminalElicitor(() => controller.abort()) : undefined,
     hooks: settings.settings.hooks,
     onAsk: args.onAsk,
     onEvent: (event) => {

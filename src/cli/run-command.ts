@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { extensionOptions, type ExtensionArgs } from './extension-options';
+import { extensionOptions, trustOption, type ExtensionArgs } from './extension-options';
 import { cwdOption, type CwdArgs, type GlobalArgs } from './global-options';
 import { modelOptions, type ModelArgs } from './model-options';
 import { promptOptions, type PromptArgs } from './read-prompt';
@@ -39,6 +39,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .options(securityOptions)
       .options(approvalOptions)
       .options(extensionOptions)
+      .options(trustOption)
       .options(settingsOption)
       .example('$0 run --fixture fixtures/demo-write-file.json "Write hello.txt"', 'offline demo, no key needed')
       .example('$0 run "List the TypeScript files here"', 'with OPENAI_API_KEY set')

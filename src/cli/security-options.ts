@@ -32,7 +32,7 @@ export const securityOptions = {
     defaultDescription: 'workspace-write where bwrap works, else off',
   },
   'allow-network': { type: 'boolean', describe: 'Let sandboxed commands use the network (--no-allow-network: not, whatever the settings say)', defaultDescription: 'false' },
-  'pass-env': { ...many, describe: 'Hand a secret-looking environment variable (*_API_KEY, *_TOKEN, ...) to commands on purpose; repeatable' },
+  'pass-env': { ...many, describe: 'Hand a secret-looking environment variable (*API_KEY*, *TOKEN*, *AUTH*, ...) to commands on purpose, a URL in it with its credentials; repeatable' },
   allow: { ...many, describe: 'Permission rule: run commands matching this pattern (exact, prefix*, wild*card, /regex/); repeatable' },
   ask: { ...many, describe: 'Permission rule: ask before running matching commands; repeatable' },
   deny: { ...many, describe: 'Permission rule: never run matching commands; repeatable' },

@@ -7,6 +7,8 @@ import { CliError } from './exit-codes';
 import { registerSecret } from './error-report';
 import { onInterrupt, interruptExitCode } from './interrupt';
 import { wholeNumberOption } from './number-option';
+import { loadPricingFile } from '../usage/pricing-file';
+import type { PricingTable } from '../usage/pricing';
 import { createRuntimeAgent } from './runtime-agent';
 import { demoToolDefinitions, demoTools } from './runtime-demo-tools';
 import { loadToolsModule } from './runtime-tools-module';
@@ -68,9 +70,16 @@ async function startService(args: ServiceProcessArgs, autoApprove: boolean) {
     autoApprove,
     agentFor: (meta) => createRuntimeAgent({ model: meta.model ?? model, tools }),
     ...(stalledIntervalMs ? { lockTtlMs: stalledIntervalMs } : {}),
-    runtimeConfig: { modelRuntime, model },
+    runtimeConfig: { modelRuntime, model, pricing: servicePricing() },
   });
   return { service, kind: backend.kind };
+}
+
+/** The prices of ~/.synapse/pricing.json (none when it is missing; a bad file is one warning and no prices). */
+function servicePricing(): PricingTable {
+  const { pricing, warning } = loadPricingFile();
+  if (warning) process.stderr.write(`warning: ${warning}\n`);
+  return pricing;
 }
 
 /** The queue's connection errors, one line per kind of error (Redis restarting says the same thing many times). */

@@ -1,4 +1,6 @@
 import type { ChatMessage } from '../llm/types';
+import { homedir } from 'node:os';
+import { resolveSessionRef } from '../session/session-ref';
 import { SessionStore } from '../session/session-store';
 import type { Session } from '../session/session';
 import { userWords } from '../session/session-title';
@@ -11,16 +13,17 @@ const style = () => createStyle(colorEnabled(process.stdout));
 
 export async function runSessionsAction(action: 'list' | 'show' | 'stats' | 'rm', args: SessionsArgs): Promise<void> {
   const store = new SessionStore(resolveSessionsDir(args.sessionsDir));
+  if (action === 'list') return list(store, args.json);
+  // An id, a unique part of one, or `latest` (this directory's most recent).
+  const id = (await resolveSessionRef(store, args.id!, { cwd: process.cwd() })).id;
   switch (action) {
-    case 'list':
-      return list(store, args.json);
     case 'show':
-      return show(await store.open(args.id!), args.json);
+      return show(await store.open(id), args.json);
     case 'stats':
-      return stats(await store.open(args.id!), args.json);
+      return stats(await store.open(id), args.json);
     case 'rm':
-      await store.remove(args.id!);
-      return print(args.json ? JSON.stringify({ id: args.id, removed: true }) : `removed ${args.id}`);
+      await store.remove(id);
+      return print(args.json ? JSON.stringify({ id, removed: true }) : `removed ${id}`);
   }
 }
 
@@ -34,14 +37,31 @@ async function list(store: SessionStore, json: boolean): Promise<void> {
   if (json) return print(JSON.stringify({ sessionsDir: store.sessionsDir, sessions, skipped }));
   if (!sessions.length) return print(`no sessions in ${store.sessionsDir}`);
   const s = style();
-  const idWidth = Math.max(...sessions.map((session) => session.id.length));
-  print(s.dim(`${'ID'.padEnd(idWidth)}  ${'UPDATED'.padEnd(19)}  ${'MSGS'.padStart(4)}  TITLE`));
-  for (const session of sessions) print(listLine(session, idWidth));
+  const rows = sessions.map(listRow);
+  const headers = ['ID', 'UPDATED', 'MSGS', 'TOKENS', 'MODEL', 'DIR', 'TITLE'];
+  const widths = headers.map((header, i) => Math.max(header.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i === cells.length - 1 ? cell : i === 2 || i === 3 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  print(s.dim(line(headers)));
+  for (const row of rows) print(line(row));
 }
 
-function listLine(session: SessionSummary, idWidth: number): string {
-  const updated = session.updatedAt.replace('T', ' ').slice(0, 19);
-  return `${session.id.padEnd(idWidth)}  ${updated}  ${String(session.messageCount).padStart(4)}  ${oneLine(session.title ?? '(untitled)', 60)}`;
+/** One session as `sessions list` shows it; `-` where an older session did not record a value. */
+function listRow(session: SessionSummary): string[] {
+  const home = homedir();
+  const dir = session.origin?.cwd ?? '-';
+  return [
+    session.id,
+    session.updatedAt.replace('T', ' ').slice(0, 19),
+    String(session.messageCount),
+    session.totalTokens.toLocaleString('en-US'),
+    session.origin?.model ?? '-',
+    dir === home || dir.startsWith(`${home}/`) ? `~${dir.slice(home.length)}` : dir,
+    oneLine(session.title ?? '(untitled)', 60),
+  ];
 }
 
 function warn(session: Session): void {

@@ -19,7 +19,14 @@ function subcommand(action: Action, command: string, describe: string): CommandM
   return {
     command,
     describe,
-    builder: (yargs: Argv) => (command.includes('<id>') ? yargs.positional('id', { type: 'string', describe: 'A session id, as `synapse sessions list` shows it' }) : yargs).options(shared) as never,
+    builder: (yargs: Argv) =>
+      (command.includes('<id>')
+        ? yargs.positional('id', {
+            type: 'string',
+            describe: "A session id as `synapse sessions list` shows it, a unique part of one (its start or its last 8 characters), or `latest` (this directory's most recent)",
+          })
+        : yargs
+      ).options(shared) as never,
     handler: async (args) => {
       const { runSessionsAction } = require('./sessions-actions') as typeof import('./sessions-actions');
       await runSessionsAction(action, args);
@@ -33,7 +40,7 @@ export const sessionsCommand: CommandModule<object, object> = {
   describe: 'List, show, measure or remove saved sessions',
   builder: (yargs) =>
     yargs
-      .command(subcommand('list', 'list', 'Sessions, most recent first: id, updated, messages, title'))
+      .command(subcommand('list', 'list', 'Sessions, most recent first: id, updated, messages, tokens, model, directory, title'))
       .command(subcommand('show', 'show <id>', "A session's history"))
       .command(subcommand('stats', 'stats <id>', 'Context size (messages, tokens, tool calls) and token usage'))
       .command(subcommand('rm', 'rm <id>', 'Delete a session'))

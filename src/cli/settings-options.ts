@@ -4,6 +4,8 @@ import { CliError } from './exit-codes';
 /** --settings, for the commands that read settings (run, exec, runtime, config). */
 export interface SettingsArgs {
   settings?: string;
+  /** `--trust-project` / `--no-trust-project`, where the command has it. */
+  trustProject?: boolean;
 }
 
 export const settingsOption = {
@@ -23,8 +25,9 @@ export function readCliSettings(args: SettingsArgs, cwd: string): ResolvedSettin
   const { resolveSettings } = require('../settings/resolve-settings') as typeof import('../settings/resolve-settings');
   const { SettingsFileError } = require('../settings/settings-file') as typeof import('../settings/settings-file');
   try {
-    // Project trust comes with the trust slice (src/settings/project-trust.ts); until then no project is trusted.
-    const resolved = resolveSettings({ cwd, settingsFile: args.settings, isProjectTrusted: () => false });
+    // The project's own settings files loosen nothing unless the project is trusted (--trust-project, or the trust store).
+    const { ProjectTrust } = require('../settings/project-trust') as typeof import('../settings/project-trust');
+    const resolved = resolveSettings({ cwd, settingsFile: args.settings, isProjectTrusted: (dir) => new ProjectTrust(dir, { trusted: args.trustProject }).isTrustedNow() });
     for (const warning of resolved.warnings) process.stderr.write(`synapse: warning: ${warning}\n`);
     return resolved;
   } catch (error) {

@@ -12,9 +12,12 @@ export interface ExtensionSourcesOptions {
   skillsDirs?: string[];
 }
 
-/** MCP config files, highest precedence first: explicit files, `<cwd>/mcp_servers.json`, `~/.synapse/mcp/mcp_servers.json`. */
+/**
+ * MCP config files, highest precedence first: explicit files, `<cwd>/mcp_servers.json`, `<cwd>/.mcp.json`
+ * (Claude Code's name, the same schema), `~/.synapse/mcp/mcp_servers.json`.
+ */
 export function mcpConfigFiles({ cwd = process.cwd(), home = homedir(), mcpConfig = [] }: ExtensionSourcesOptions): string[] {
-  return unique([...mcpConfig.map((file) => resolve(cwd, file)), join(cwd, 'mcp_servers.json'), join(home, '.synapse', 'mcp', 'mcp_servers.json')]);
+  return unique([...mcpConfig.map((file) => resolve(cwd, file)), join(cwd, 'mcp_servers.json'), join(cwd, '.mcp.json'), join(home, '.synapse', 'mcp', 'mcp_servers.json')]);
 }
 
 /** Skill directories, highest precedence first: explicit ones, `<cwd>/.agents/skills`, `~/.agents/skills`, `~/.synapse/skills`. */

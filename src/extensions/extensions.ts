@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { ProjectTrust, type ProjectTrustRequest } from '../settings';
 import { positiveIntFromEnv } from '../env-settings';
 import type { ExtensionHandlers } from '../tools';
 import { mcpConfigFiles, skillDirectories, type ExtensionSourcesOptions } from './extension-sources';
@@ -8,6 +9,7 @@ import type { McpClientCallbacks } from './mcp/mcp-client-requests';
 import { createMcpHandler } from './mcp/mcp-commands';
 import { McpManager } from './mcp/mcp-manager';
 import { McpToolsCache } from './mcp/mcp-tools-cache';
+import { OAuthStore } from './mcp/oauth-store';
 import { createSkillHandler } from './skills/skill-commands';
 import { SkillLibrary } from './skills/skill-library';
 
@@ -23,6 +25,14 @@ export interface ExtensionsOptions extends ExtensionSourcesOptions {
   mcpCallTimeoutMs?: number;
   /** Where the tool names of started servers are remembered for the system prompt; false: nowhere. Default: ~/.synapse/mcp/tools-cache.json. */
   mcpToolsCache?: string | false;
+  /**
+   * Whether MCP config files inside the project (`<cwd>/mcp_servers.json`, `<cwd>/.mcp.json`, any other
+   * found there) may start servers: true or false for this run; unset, the trust store
+   * (`~/.synapse/trusted-projects.json`) decides, then `askProjectTrust`. Untrusted servers are listed, never started.
+   */
+  trustProject?: boolean;
+  /** Asked when neither `trustProject` nor the trust store decides; a yes is recorded in the store. */
+  askProjectTrust?: (request: ProjectTrustRequest) => Promise<boolean>;
   /**
    * Who answers what MCP servers ask of the client: sampling (the run's model, see `modelSampler`, after
    * `approveSampling`) and elicitation (a person). Default: nobody: sampling is refused, elicitation declined.
@@ -52,7 +62,9 @@ export class Extensions {
       connectTimeoutMs: options.mcpConnectTimeoutMs,
       callTimeoutMs: options.mcpCallTimeoutMs,
       ...(cachePath ? { toolsCache: new McpToolsCache(cachePath) } : {}),
+      trust: new ProjectTrust(cwd, { trusted: options.trustProject, home, ask: options.askProjectTrust }),
       callbacks: options.mcpCallbacks,
+      logins: new OAuthStore(join(home, '.synapse', 'mcp', 'oauth')),
     });
     this.skills = new SkillLibrary(skillDirectories({ cwd, home, skillsDirs: options.skillsDirs }));
     this.handlers = {
@@ -71,10 +83,13 @@ export class Extensions {
     return extensionsPrompt(this.mcp, this.skills, startDeadlineMs);
   }
 
-  /** Problems found in the MCP config and the skill folders, one line each. */
+  /**
+   * Problems found in the MCP config and the skill folders, and MCP servers the project's trust held back;
+   * one line each. Only of what has been read so far: asking reads nothing (the scans stay lazy).
+   */
   async warnings(): Promise<string[]> {
-    const [{ errors }, { warnings }] = await Promise.all([this.mcp.configuration(), this.skills.load()]);
-    return [...errors.map((error) => `MCP config ${error}`), ...warnings.map((warning) => `skill ${warning}`)];
+    const [mcp, skills] = await Promise.all([this.mcp.configurationRead ? this.mcp.configuration() : undefined, this.skills.scanned ? this.skills.load() : undefined]);
+    return [...(mcp?.warnings ?? []), ...(mcp?.errors ?? []).map((error) => `MCP config ${error}`), ...(skills?.warnings ?? []).map((warning) => `skill ${warning}`)];
   }
 
   /** Ends every MCP server started through this layer. */

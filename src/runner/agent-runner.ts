@@ -6,13 +6,17 @@ import { AbortError, createOpenAIClient, createOpenAIModelRuntime, type ChatMess
 import { contextStats, emptySessionUsage, generateSessionId, type ContextStats, type SessionUsage } from '../session';
 import { createSubAgentExecutorFactory } from '../subagents';
 import { TodoStore } from '../todo';
-import { BashRouter, BashTool, ToolSecurity, toolEnvironment, type CallPermission, type Tool } from '../tools';
+import { BashRouter, BashTool, SecretRedactor, ToolSecurity, toolEnvironment, type CallPermission, type Tool, type ToolResult } from '../tools';
 import { ConversationHistory } from './conversation-history';
 import { maxConsecutiveToolFailures } from './env-settings';
 import { CONSECUTIVE_FAILURES_MESSAGE, ConsecutiveFailurePolicy } from './failure-policy';
 import { isolateListener, warnListenerFailed } from './isolated-listener';
 import { assistantMessage, streamAssistantReply, type AssistantReply } from './model-turn';
+import { interruptionNote, type RunActivity } from './interruption-note';
+import { BASH_TOOL, userCommandNote } from './user-command-note';
+import { redactReply, redactToolEvent } from './redacted-reply';
 import { executeRound, type RoundContext } from './round-executor';
+import type { CallOutcome } from './hooked-call';
 import { ApprovalDecisionError, pauseRound, pendingCalls, PendingApprovalError, resumeRound, type ResumedRound } from './paused-round';
 import { hookContextMessage, RunnerHooks, withHookContext, type HookContext } from './runner-hooks';
 import { composeSystemPrompt } from './compose-system-prompt';
@@ -22,7 +26,6 @@ import { firstUserMessage } from './skill-search-instruction';
 import { defaultSystemPrompt } from './system-prompt';
 import { todoReminder } from './todo-reminder';
 import { planToolCalls, type PlannedCall } from './tool-call-plan';
-import type { CallOutcome } from './hooked-call';
 import type { AgentRunnerOptions, ApprovalDecisions, PendingToolCall, RunnerEvent, RunOptions, StopReason } from './types';
 
 const DEFAULT_MAX_ITERATIONS = 50;
@@ -50,7 +53,10 @@ export class AgentRunner {
    * environment (`security.environment()` for any process a tool starts) and redactor.
    */
   readonly security?: ToolSecurity;
-  private warned = false;
+  /** Known secret values, kept out of what the model wrote before history and events see it (the security's, or its own with a custom toolset). */
+  private readonly redactor: SecretRedactor;
+  /** Warnings already reported: each is said once per runner. */
+  private readonly warned = new Set<string>();
   private readonly extensions?: Extensions;
   private readonly ownedExtensions?: Extensions;
   /** The extension listing of the system prompt, taken once per run (a stable prompt within a run). */
@@ -82,14 +88,24 @@ export class AgentRunner {
       // MCP servers are processes a tool starts: they get the same secret-free environment as the shell.
       this.ownedExtensions = options.extensions
         ? undefined
-        : createExtensions({ cwd: options.cwd, mcpConfig: options.mcpConfig, skillsDirs: options.skillsDirs, env: this.security.environment(), mcpCallbacks: this.mcpCallbacks(this.security) });
+        : createExtensions({
+            cwd: options.cwd,
+            mcpConfig: options.mcpConfig,
+            skillsDirs: options.skillsDirs,
+            env: this.security.environment(),
+            mcpCallbacks: this.mcpCallbacks(this.security),
+            trustProject: options.trustProject,
+            askProjectTrust: options.askProjectTrust,
+          });
       this.extensions = options.extensions ?? this.ownedExtensions!;
       this.ownedRouter = this.createRouter(this.security, this.extensions);
     }
+    this.redactor = this.security?.redactor ?? this.ownSecrets().reduce((redactor, secret) => redactor.add(secret), new SecretRedactor().addFromEnvironment(process.env));
     this.tools = new Map((options.toolset ?? [new BashTool(this.ownedRouter!)]).map((tool) => [tool.name, tool]));
     // A given or resumed session has its id; a sessions directory alone asks for a new session.
     this.sessionId = options.session?.id ?? options.sessionId ?? (options.sessionsDir ? generateSessionId() : null);
-    this.persistence = new RunnerSession({ id: this.sessionId, session: options.session, resume: Boolean(options.sessionId), sessionsDir: options.sessionsDir });
+    const origin = { cwd: options.cwd ?? process.cwd(), model: options.model, baseURL: this.client.baseURL };
+    this.persistence = new RunnerSession({ id: this.sessionId, session: options.session, resume: Boolean(options.sessionId), sessionsDir: options.sessionsDir, origin });
     this.ready = this.persistence.open().then((messages) => new ConversationHistory(this.sessionId ? this.persistence : null, messages));
     this.ready.catch(() => {}); // surfaced by the first call that needs it
     this.hooks = new RunnerHooks(this.createHooks(), { cwd: () => this.cwd, emit: this.emit, isSubAgent: Boolean(options.isSubAgent) });
@@ -123,7 +139,7 @@ export class AgentRunner {
       if (!approval) throw new ApprovalDecisionError('no tool call is waiting for approval here');
       const round = resumeRound(approval, decisions);
       const resumed = { approve: [...round.approved], reject: [...round.refused.keys()] };
-      await this.startRun('', options.signal, resumed);
+      await this.startRun('', resumed);
       for (const [id] of round.refused) {
         const paused = approval.pending.find((call) => call.toolCallId === id)!;
         this.emit({ type: 'permission_decided', command: paused.command, decision: 'deny', by: 'user', rule: paused.rule });
@@ -140,6 +156,16 @@ export class AgentRunner {
 
   getSessionId(): string | null {
     return this.sessionId;
+  }
+
+  /** The MCP servers and skills this runner's commands reach (none with a custom toolset). */
+  get extensionLayer(): Extensions | undefined {
+    return this.extensions;
+  }
+
+  /** Whether the session is on disk (a new one is created with the first confirmed exchange). */
+  hasSavedSession(): boolean {
+    return this.persistence.current !== null;
   }
 
   /** The confirmed history (what the session holds, or would). */
@@ -182,11 +208,35 @@ export class AgentRunner {
     }
   }
 
+  /**
+   * Runs a command the user typed (chat's `!<command>`) in this runner's shell, through the same permission
+   * policy and sandbox as the model's commands, with the same tool events. The command and its output (as
+   * the model would read it: bounded, redacted) join the conversation as context for the next turn, as in
+   * Claude Code. Rejects with an AbortError when `signal` aborts.
+   */
+  async runUserCommand(command: string, { signal }: RunOptions = {}): Promise<ToolResult> {
+    if (this.running) throw new Error('AgentRunner.runUserCommand: a run is already in progress on this runner');
+    this.running = true;
+    try {
+      const history = await this.ready;
+      const call = { id: `user_${Date.now().toString(36)}`, type: 'function' as const, function: { name: BASH_TOOL, arguments: JSON.stringify({ command }) } };
+      // A person's own command: no hooks (they are the model's tool calls' hooks), and nothing to defer.
+      const context: RoundContext = { cwd: () => this.cwd, emit: (event) => this.emit(redactToolEvent(event, this.redactor)) };
+      const [outcome] = await executeRound([{ call, args: { command }, command, isTask: false }], this.tools, context, signal);
+      throwIfAborted(signal);
+      this.persistence.titleHint ??= `!${command}`;
+      await history.append(userCommandNote(command, outcome!.result));
+      return outcome!.result;
+    } finally {
+      this.running = false;
+    }
+  }
+
   private async loop(input: string, { signal }: RunOptions): Promise<string> {
     const history = await this.ready;
     const paused = this.persistence.pendingApproval;
     if (paused) throw new PendingApprovalError(pendingCalls(paused));
-    await this.startRun(input, signal);
+    await this.startRun(input);
     const contexts = await this.promptHooks(input, signal);
     if (!Array.isArray(contexts)) return this.finish(contexts.text, contexts.reason);
     this.persistence.titleHint = input;
@@ -197,19 +247,13 @@ export class AgentRunner {
   }
 
   /** What every run starts with: the extension listing, the budget check, run_started, the warnings not yet told. */
-  private async startRun(input: string, signal: AbortSignal | undefined, resumed?: ApprovalDecisions): Promise<void> {
+  private async startRun(input: string, resumed?: ApprovalDecisions): Promise<void> {
     this.extensionsPrompt = await this.listExtensions();
     // A budget that cannot be enforced (no price for the model) refuses the run before anything is sent.
     this.costing.startRun(this.model);
     this.emit({ type: 'run_started', sessionId: this.sessionId, input, ...(resumed ? { resumed } : {}) });
     for (const warning of this.persistence.warnings.splice(0)) this.emit({ type: 'session_warning', ...warning });
-    if (!this.warned) {
-      this.warned = true;
-      const pricing = this.costing.warning ? [this.costing.warning] : [];
-      const warnings = [...(this.security?.warnings ?? []), ...((await this.extensions?.warnings()) ?? []), ...pricing];
-      for (const message of warnings) this.emit({ type: 'warning', message });
-    }
-    throwIfAborted(signal);
+    await this.reportWarnings();
   }
 
   /**
@@ -229,24 +273,29 @@ export class AgentRunner {
     return contexts;
   }
 
-  /** The turns, with what is staged forgotten on failure; whatever failed once the run was aborted failed because of the abort. */
+  /**
+   * The turns, with what is staged forgotten on failure (after an interrupt, a note of what it stopped is
+   * recorded); whatever failed once the run was aborted failed because of the abort.
+   */
   private async guardedTurns(history: ConversationHistory, signal: AbortSignal | undefined, resumed?: { round: ResumedRound; context?: ChatMessage }): Promise<string> {
+    const activity: RunActivity = { running: [] };
     try {
-      return await this.turns(history, signal, resumed);
+      return await this.turns(history, signal, activity, resumed);
     } catch (error) {
+      if (signal?.aborted && this.options.recordInterruptions) await this.recordInterruption(history, activity);
       history.discardStaged();
       if (signal?.aborted) throw error instanceof AbortError ? error : new AbortError('The run was interrupted');
       throw error;
     }
   }
 
-  private async turns(history: ConversationHistory, signal: AbortSignal | undefined, resumed?: { round: ResumedRound; context?: ChatMessage }): Promise<string> {
+  private async turns(history: ConversationHistory, signal: AbortSignal | undefined, activity: RunActivity, resumed?: { round: ResumedRound; context?: ChatMessage }): Promise<string> {
     const failures = new ConsecutiveFailurePolicy(this.options.maxConsecutiveToolFailures ?? maxConsecutiveToolFailures());
     const maxIterations = this.options.maxIterations ?? DEFAULT_MAX_ITERATIONS;
     const stopHooks: StopHookState = { active: false, blocks: 0 };
     let notice: ChatMessage | null = null;
     if (resumed) {
-      const end = await this.runRound(history, resumed.round, failures, signal);
+      const end = await this.runRound(history, resumed.round, failures, activity, signal);
       if (end !== undefined) return end;
       if (resumed.context) history.stage(resumed.context);
     }
@@ -260,12 +309,13 @@ export class AgentRunner {
       const reply = await this.ask([...history.messages, ...(notice ? [notice] : [])], signal);
       notice = null;
       throwIfAborted(signal);
-      const message = assistantMessage(reply);
+      const shown = redactReply(reply, this.redactor);
+      const message = assistantMessage(shown);
       // The model answered: what it answered (the input, a reminder) is confirmed now, with a final reply
       // in the same write; a tool-call message waits for its results.
       await history.append(...(reply.toolCalls.length === 0 ? [message] : []));
       if (reply.usage) await this.recordUsage(reply.usage, this.model);
-      this.emit({ type: 'assistant_message', content: reply.content, toolCalls: reply.toolCalls });
+      this.emit({ type: 'assistant_message', content: shown.content, toolCalls: shown.toolCalls });
 
       if (reply.toolCalls.length === 0) {
         const reminder = todoReminder(this.todoStore.get().items);
@@ -274,8 +324,8 @@ export class AgentRunner {
           history.stage({ role: 'user', content: reminder });
           continue;
         }
-        if (await this.stopHooksContinue(history, reply.content, stopHooks, signal)) continue;
-        return this.finish(reply.content, 'completed');
+        if (await this.stopHooksContinue(history, shown.content, stopHooks, signal)) continue;
+        return this.finish(shown.content, 'completed');
       }
 
       const { planned, malformed } = planToolCalls(reply.toolCalls);
@@ -291,7 +341,7 @@ export class AgentRunner {
         continue;
       }
 
-      const end = await this.runRound(history, { message, planned, done: new Map(), refused: new Map(), approved: new Set() }, failures, signal);
+      const end = await this.runRound(history, { message, planned, done: new Map(), refused: new Map(), approved: new Set() }, failures, activity, signal);
       if (end !== undefined) return end;
     }
     return this.stop(history, `Reached the limit of ${maxIterations} model requests in one run; stopping.`, 'max_iterations');
@@ -301,10 +351,13 @@ export class AgentRunner {
    * Runs what a round still has to run and puts the whole round in the history; returns the run's end when
    * the round ends it (a pause for approval, a hook's `continue: false`, the failure policy).
    */
-  private async runRound(history: ConversationHistory, round: ResumedRound, failures: ConsecutiveFailurePolicy, signal: AbortSignal | undefined): Promise<string | undefined> {
+  private async runRound(history: ConversationHistory, round: ResumedRound, failures: ConsecutiveFailurePolicy, activity: RunActivity, signal: AbortSignal | undefined): Promise<string | undefined> {
     const remaining = round.planned.filter((call) => !round.done.has(call.call.id));
+    activity.running = remaining.map(({ call, command }) => command ?? call.function.name);
     const outcomes = await executeRound(remaining, this.tools, this.callContext(round), signal);
     throwIfAborted(signal);
+    activity.running = [];
+    await this.reportWarnings(); // the round may have read the MCP config or the skills for the first time
     if (outcomes.some((outcome) => outcome.result.extras?.approvalRequired)) return this.pause(round, remaining, outcomes);
     const stopRun = outcomes.find((outcome) => outcome.stopRun !== undefined)?.stopRun;
     const results = new Map(outcomes.map((outcome, i) => [remaining[i]!.call.id, outcome.result.message]));
@@ -322,7 +375,7 @@ export class AgentRunner {
     return {
       hooks: this.hooks.engine,
       cwd: () => this.cwd,
-      emit: this.emit,
+      emit: (event) => this.emit(redactToolEvent(event, this.redactor)),
       decided: round.refused,
       permission: ({ call }): CallPermission | undefined => {
         const approved = round.approved.has(call.id);
@@ -377,7 +430,27 @@ export class AgentRunner {
     await Promise.all([this.ownedRouter?.close(), this.ownedExtensions?.close(), this.ready.catch(() => undefined).then(() => this.persistence.close())]);
   }
 
-  /** Servers and skills for the default system prompt; a listing that fails costs the listing, not the run. */
+  /** The input (if not yet confirmed) and a note of what the interrupt stopped; a failed write must not hide the abort. */
+  private async recordInterruption(history: ConversationHistory, activity: RunActivity): Promise<void> {
+    try {
+      await history.append(interruptionNote(activity));
+    } catch {
+      // the abort is what the caller needs to hear about; the next run's sanitize sees what was written
+    }
+  }
+
+  /** What is asked for and not in force, and problems of the extensions read so far; each once. */
+  private async reportWarnings(): Promise<void> {
+    const extensions = (await this.extensions?.warnings().catch(() => [])) ?? [];
+    const pricing = this.costing.warning ? [this.costing.warning] : [];
+    for (const message of [...(this.security?.warnings ?? []), ...extensions, ...pricing]) {
+      if (this.warned.has(message)) continue;
+      this.warned.add(message);
+      this.emit({ type: 'warning', message });
+    }
+  }
+
+  /** Servers and skills for the default system prompt (read only then); a listing that fails costs the listing, not the run. */
   private async listExtensions(): Promise<string> {
     if (this.options.systemPrompt || !this.extensions) return '';
     try {
@@ -392,7 +465,11 @@ export class AgentRunner {
     throwIfAborted(signal);
     const messages: ChatMessage[] = [{ role: 'system', content: this.systemPrompt }, ...conversation];
     const tools = [...this.tools.values()].map((tool) => tool.definition);
-    return streamAssistantReply(this.modelRuntime, { messages, tools, signal }, (text) => this.emit({ type: 'assistant_delta', text }));
+    // Streamed text is redacted as it comes: a secret split across deltas is held back until it is whole.
+    const deltas = this.redactor.stream((text) => this.emit({ type: 'assistant_delta', text }));
+    const reply = await streamAssistantReply(this.modelRuntime, { messages, tools, signal }, (text) => deltas.write(text));
+    deltas.end();
+    return reply;
   }
 
   private async stop(history: ConversationHistory, text: string, reason: StopReason): Promise<string> {
@@ -412,7 +489,12 @@ export class AgentRunner {
     return composeSystemPrompt({ base, projectInstructions, append: appendSystemPrompt });
   }
 
-  /** One security context for this runner's router and its sub-agents' (see ToolSecurityOptions). */
+  /** The model's keys: the apiKey option and the client's key (short placeholders such as "not-needed" are not worth redacting). */
+  private ownSecrets(): string[] {
+    const clientKey = this.client.apiKey && this.client.apiKey.length >= 16 ? [this.client.apiKey] : [];
+    return [...(this.options.apiKey ? [this.options.apiKey] : []), ...clientKey];
+  }
+
   /** MCP servers may use the run's model (sampling), each time with approval, and ask the person (elicitation). */
   private mcpCallbacks(security: ToolSecurity): McpClientCallbacks {
     const cwd = this.options.cwd ?? process.cwd();
@@ -427,16 +509,15 @@ export class AgentRunner {
     };
   }
 
+  /** One security context for this runner's router and its sub-agents' (see ToolSecurityOptions). */
   private createSecurity(): ToolSecurity {
     const given = this.options.security ?? {};
-    // The client's key is a secret too; short placeholders ("not-needed") are not worth redacting.
-    const clientKey = this.client.apiKey && this.client.apiKey.length >= 16 ? [this.client.apiKey] : [];
     const cwd = this.options.cwd ?? process.cwd();
     return ToolSecurity.create(cwd, {
       ...given,
       // Skill scripts run in the sandboxed shell, so their directories must be visible in it.
       readablePaths: [...(given.readablePaths ?? []), ...(this.options.extensions?.skills.dirs ?? skillDirectories({ cwd, skillsDirs: this.options.skillsDirs }))],
-      secrets: [...(given.secrets ?? []), ...(this.options.apiKey ? [this.options.apiKey] : []), ...clientKey],
+      secrets: [...(given.secrets ?? []), ...this.ownSecrets()],
       onEvent: (event) => {
         given.onEvent?.(event);
         this.emit(event);

@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ChatMessage, Usage } from '../llm';
-import { HISTORY_FILE, repairWarnings, SessionStore, type PendingApproval, type Session, type SessionLoadWarning } from '../session';
+import { HISTORY_FILE, repairWarnings, SessionStore, type PendingApproval, type Session, type SessionLoadWarning, type SessionOrigin } from '../session';
 import type { HistoryStore } from './conversation-history';
 
 export interface RunnerSessionOptions {
@@ -12,6 +12,8 @@ export interface RunnerSessionOptions {
   /** Resume this session (it must exist) rather than create a new one. */
   resume: boolean;
   sessionsDir?: string;
+  /** Recorded in the session: where and with what model it is held. */
+  origin?: SessionOrigin;
 }
 
 /**
@@ -41,6 +43,7 @@ export class RunnerSession implements HistoryStore {
     const session = given ?? (await this.store().open(id!));
     await session.lock();
     this.session = session;
+    if (this.options.origin) await session.setOrigin(this.options.origin);
     // Unreadable lines are reported by the repair (with where they went); the rest as they were found.
     const loadWarnings = session.warnings.filter((warning) => warning.line === undefined);
     const report = await session.repair();
@@ -104,7 +107,7 @@ export class RunnerSession implements HistoryStore {
     if (this.session || !this.options.id) return this.session;
     if (this.closed) throw new Error(`AgentRunner is closed: session ${this.options.id} cannot be written`);
     this.creating ??= (async () => {
-      const session = await this.store().create({ id: this.options.id!, title: this.titleHint });
+      const session = await this.store().create({ id: this.options.id!, title: this.titleHint, origin: this.options.origin });
       await session.lock();
       this.session = session;
       return session;

@@ -3,7 +3,7 @@ import type { ChatMessage, ToolCall, Usage } from '../llm';
 import type { PermissionEvent, Tool, ToolResult, ToolSecurityOptions } from '../tools';
 import type { TodoStore } from '../todo';
 import type { Session, SessionLoadWarning } from '../session';
-import type { Extensions, McpClientCallbacks } from '../extensions';
+import type { Extensions, ExtensionsOptions, McpClientCallbacks } from '../extensions';
 import type { PricingTable, RunBudget } from '../usage';
 import type { CommandHooks, HookActivity } from '../hooks';
 import type { HookEvent, HookSettings } from '../settings';
@@ -112,8 +112,21 @@ export interface AgentRunnerOptions {
   mcpConfig?: string[];
   /** Skill directories named explicitly (`--skills-dir`), before `<cwd>/.agents/skills`, `~/.agents/skills`, `~/.synapse/skills`. */
   skillsDirs?: string[];
+  /**
+   * Whether the project's own MCP config files (`<cwd>/mcp_servers.json`, `<cwd>/.mcp.json`) may start
+   * servers: true or false; unset, the trust store (`~/.synapse/trusted-projects.json`) decides, then
+   * `askProjectTrust`. Untrusted servers are listed, never started (see ExtensionsOptions).
+   */
+  trustProject?: boolean;
+  askProjectTrust?: ExtensionsOptions['askProjectTrust'];
   /** A ready extension layer (MCP servers, skills), closed by whoever built it. Default: one built from the options above, closed by close(). */
   extensions?: Extensions;
+  /**
+   * When a run is interrupted (its signal aborts), keep the user's input and a note of what was stopped in
+   * the history, so the next turn knows (the CLI's chat and run set it). Default false: an interrupted run
+   * leaves the history as it was.
+   */
+  recordInterruptions?: boolean;
   /**
    * Asks a person what an MCP server's elicitation requests (the CLI prompts on a terminal). Without it
    * elicitations are declined. (Sampling needs nothing here: the run's model answers, after approval.)

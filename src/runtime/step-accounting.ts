@@ -1,5 +1,7 @@
+import { calculateCost, getPricing } from '../usage/pricing';
+import { tokenUsageOf } from '../usage/token-usage';
 import { summarizeState } from './state';
-import type { AgentEvent, AgentState, ModelPrice, RuntimeConfig } from './types';
+import type { AgentEvent, AgentState, RuntimeConfig } from './types';
 
 /**
  * What every committed step adds to the state's books: one more step, the tokens of its model replies and
@@ -18,8 +20,9 @@ export function accountStep(state: AgentState, events: AgentEvent[], config: Run
       completion_tokens: state.usage.completion_tokens + completion_tokens,
       total_tokens: state.usage.total_tokens + total_tokens,
     };
-    const price = priceOf(config.pricing, model);
-    if (price) state.costUsd += (prompt_tokens * price.inputPerMillion + completion_tokens * price.outputPerMillion) / 1_000_000;
+    // Priced as the runner prices (cache reads and writes at their own prices), by the model that answered.
+    const price = config.pricing && model !== undefined ? getPricing(model, config.pricing) : undefined;
+    if (price) state.costUsd += calculateCost(tokenUsageOf(event.result.usage), price);
   }
   // Checked when money is spent: a state resumed past its limit goes on until its next priced reply.
   if (state.costUsd === spentBefore || state.maxCostUsd === undefined || state.costUsd < state.maxCostUsd || !isLive(state)) return;
@@ -42,9 +45,4 @@ export function interruptState(state: AgentState, reason: string): AgentEvent {
   state.interruption = { reason, resumeStatus: state.status === 'waiting_for_human_input' ? 'waiting_for_human_input' : 'running' };
   state.status = 'interrupted';
   return { type: 'interrupted', sessionId: state.sessionId, reason };
-}
-
-/** A price only for a model the table itself names (not `constructor` from Object's prototype). */
-function priceOf(pricing: Record<string, ModelPrice> | undefined, model: string | undefined): ModelPrice | undefined {
-  return pricing && model !== undefined && Object.hasOwn(pricing, model) ? pricing[model] : undefined;
 }

@@ -18,10 +18,15 @@ export interface UsageTotals {
   total_tokens: number;
 }
 
-/** A model's price per million tokens, in US dollars (the shape of ~/.synapse/pricing.json entries). */
+/**
+ * A model's price per million tokens, in US dollars (the shape of ~/.synapse/pricing.json entries); cache reads
+ * and writes cost the input price unless given.
+ */
 export interface ModelPrice {
   inputPerMillion: number;
   outputPerMillion: number;
+  cacheReadPerMillion?: number;
+  cacheWritePerMillion?: number;
 }
 
 export interface HumanSelectOption {
@@ -182,6 +187,6 @@ export interface RuntimeConfig {
   executors?: Record<string, InstructionExecutor>;
   /** The model replies are priced as when a request names none (and the forced final answer asks). */
   model?: string;
-  /** Prices by model name; a model without one costs nothing here (its tokens are still counted). */
+  /** Prices by model name (matched as `~/.synapse/pricing.json` is); a model without one costs nothing here (its tokens are still counted). */
   pricing?: Record<string, ModelPrice>;
 }

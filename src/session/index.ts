@@ -4,6 +4,8 @@ export { generateSessionId, isValidSessionId, assertValidSessionId } from './ses
 export { emptyUsage, emptySessionUsage, addUsage, UsageLedger, MAX_ROUNDS_KEPT, maxRoundsKept } from './usage';
 export { Session } from './session';
 export { SessionStore, type CreateSessionOptions } from './session-store';
+export { resolveSessionRef, latestSession, LATEST_SESSION, type SessionRefOptions, type ResolvedSession } from './session-ref';
+export { sessionOriginSchema } from './schemas';
 export { sanitizeHistory, MISSING_RESULT_TEXT, type SanitizeReason, type RemovedMessage, type AddedMessage, type SanitizedHistory } from './sanitize-history';
 export { SessionLockedError, LOCK_FILE, type LockHolder } from './session-lock';
 export { SessionFileError } from './session-file-error';

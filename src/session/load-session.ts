@@ -3,7 +3,7 @@ import type { ChatMessage } from '../llm';
 import { parseJsonLines, type JsonLineProblem } from './jsonl';
 import type { QuarantineEntry } from './quarantine';
 import { sessionFileError } from './session-file-error';
-import { persistedMessageSchema, persistedUsageRoundSchema, sessionIndexSchema, type PersistedContext, type SessionIndex } from './schemas';
+import { persistedMessageSchema, persistedUsageRoundSchema, sessionIndexSchema, type PersistedContext, type SessionIndex, type SessionOrigin } from './schemas';
 import type { SessionFiles } from './session-files';
 import { titleFromText, userWords } from './session-title';
 import type { SessionLoadWarning, UsageRound } from './types';
@@ -24,6 +24,7 @@ export interface LoadedSession {
   usageEndsWithNewline: boolean;
   /** Persisted context stats still valid for a prefix of `messages`, if any. */
   context: PersistedContext | null;
+  origin?: SessionOrigin;
   warnings: SessionLoadWarning[];
   /** Lines that could not be read, with their bytes: what a writer moves to quarantine. */
   unreadable: QuarantineEntry[];
@@ -77,6 +78,7 @@ export async function loadSession(id: string, files: SessionFiles): Promise<Load
     rounds: usage.records.map((record) => record.value),
     usageEndsWithNewline: usage.endsWithNewline,
     context: contextStillValid ? context : null,
+    origin: index?.origin,
     warnings,
     unreadable,
     sources,

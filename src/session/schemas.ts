@@ -49,6 +49,15 @@ const persistedContextSchema = z.object({
 
 export const SESSION_INDEX_VERSION = 1;
 
+/** Where and with what a session was held: `--continue` picks the latest of a directory, with its model. */
+export const sessionOriginSchema = z.object({
+  cwd: z.string(),
+  model: z.string(),
+  baseURL: z.string().optional(),
+});
+
+export type SessionOrigin = z.infer<typeof sessionOriginSchema>;
+
 /** index.json: small, fixed-size metadata, rewritten atomically on every change. */
 export const sessionIndexSchema = z.object({
   version: z.literal(SESSION_INDEX_VERSION),
@@ -60,6 +69,8 @@ export const sessionIndexSchema = z.object({
   // byModel: written since costs are computed per model (listings price a session from it); older indexes lack it.
   usage: z.object({ total: persistedUsageSchema, roundCount: tokenCountSchema, byModel: z.record(z.string(), z.object({ usage: persistedUsageSchema, rounds: tokenCountSchema })).optional() }),
   context: persistedContextSchema.nullable(),
+  /** Absent in sessions written before it was recorded. */
+  origin: sessionOriginSchema.optional(),
 });
 
 export type SessionIndex = z.infer<typeof sessionIndexSchema>;

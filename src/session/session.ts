@@ -5,7 +5,7 @@ import { toJsonLines } from './jsonl';
 import type { LoadedSession } from './load-session';
 import { readPendingApproval, removePendingApproval, writePendingApproval, type PendingApproval } from './pending-approval';
 import { quarantine, type QuarantineEntry } from './quarantine';
-import { persistedMessageSchema, persistedUsageSchema, SESSION_INDEX_VERSION, type SessionIndex } from './schemas';
+import { persistedMessageSchema, persistedUsageSchema, SESSION_INDEX_VERSION, type SessionIndex, type SessionOrigin } from './schemas';
 import { sessionFileError } from './session-file-error';
 import type { SessionFiles } from './session-files';
 import { titleFromText, userWords } from './session-title';
@@ -38,6 +38,7 @@ export class Session {
   private lastMessageEnd: number;
   private readonly usageLedger: UsageLedger;
   private usageEndsWithNewline: boolean;
+  private currentOrigin?: SessionOrigin;
   /** Every round read from usage.jsonl, while it has unreadable lines: what a repair writes back. */
   private roundsToRewrite?: UsageRound[];
   /** Context stats of the first `counted.stats.messageCount` messages, whose lines end at `counted.historyBytes`. */
@@ -62,6 +63,7 @@ export class Session {
     this.historyBytes = loaded.historyBytes;
     this.historyEndsWithNewline = loaded.historyEndsWithNewline;
     this.lastMessageEnd = loaded.lastMessageEnd;
+    this.currentOrigin = loaded.origin;
     this.usageEndsWithNewline = loaded.usageEndsWithNewline;
     // The rounds are the record; the index's totals are only a summary for listings.
     this.usageLedger = new UsageLedger(loaded.rounds);
@@ -145,6 +147,21 @@ export class Session {
 
   get updatedAt(): string {
     return this.updatedAtTime;
+  }
+
+  /** Working directory, model and base URL it is held with (undefined for a session from before they were recorded). */
+  get origin(): SessionOrigin | undefined {
+    return this.currentOrigin;
+  }
+
+  /** Records where and with what model the session is now held; a no-op when nothing changed. */
+  setOrigin(origin: SessionOrigin): Promise<void> {
+    const now = this.currentOrigin;
+    if (now && now.cwd === origin.cwd && now.model === origin.model && now.baseURL === origin.baseURL) return this.flush();
+    return this.enqueue(async () => {
+      this.currentOrigin = origin;
+      await this.writeIndex();
+    });
   }
 
   get usage(): SessionUsage {
@@ -299,6 +316,7 @@ export class Session {
       messageCount: this.history.length,
       usage: { total: this.usageLedger.totals, roundCount: this.usageLedger.roundCount, byModel: this.usageLedger.modelTotals },
       context: withContext ? { ...stats, historyBytes } : null,
+      ...(this.currentOrigin ? { origin: this.currentOrigin } : {}),
     };
     await writeFileAtomic(this.files.index, `${JSON.stringify(index, null, 2)}\n`);
   }

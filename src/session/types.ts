@@ -1,4 +1,7 @@
 import type { Usage } from '../llm';
+import type { SessionOrigin } from './schemas';
+
+export type { SessionOrigin };
 
 /** One model call's usage, as recorded in a session. */
 export interface UsageRound {
@@ -34,6 +37,10 @@ export interface SessionSummary {
   createdAt: string;
   updatedAt: string;
   messageCount: number;
+  /** Tokens the session's model calls used (prompt + completion), as its index counts them. */
+  totalTokens: number;
+  /** Working directory, model and base URL it was held with; absent for sessions from before they were recorded. */
+  origin?: SessionOrigin;
 }
 
 /** A directory entry `list` could not summarize, and why. */

@@ -17,3 +17,4 @@ export { getKey, keyParts, withKey } from './settings-keys';
 export { mergeSettings, settingEntries, settingSources, type SettingsLayer, type SettingsScope } from './merge-settings';
 export { restrictProjectSettings, type RestrictedSettings } from './untrusted-project';
 export { resolveSettings, type ResolveSettingsOptions, type ResolvedSettings } from './resolve-settings';
+export { ProjectTrust, trustedProjectsFile, type ProjectTrustDecision, type ProjectTrustOptions, type ProjectTrustRequest } from './project-trust';

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { constants } from 'node:os';
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
-import { killMarkedProcesses, lifelineWatcherScript, PROCESS_MARKER_VARIABLE } from './security/process-marker';
+import { killMarkedProcesses, lifelineWatcherScript, PROCESS_MARKER_VARIABLE, pidWindow } from './security/process-marker';
 import type { SecretRedactor } from './security/secret-redactor';
 import type { ShellLaunch } from './shell-process';
 import type { CommandResult } from './types';
@@ -33,6 +33,7 @@ export function runAttached(command: string, options: AttachedCommandOptions): P
   const ownGroup = !process.stdin.isTTY;
   const lifeline = !options.launch.diesWithParent;
   const token = randomBytes(6).toString('hex');
+  const pidsBefore = pidWindow();
   // Disowned, the watcher is no job of the command's: a bare `wait` in it does not wait for the watcher.
   const script = lifeline ? `${lifelineWatcherScript(token)}\nbuiltin disown\n${command}` : command;
   const outputs = [process.stdout, process.stderr].map((target) => (target.isTTY || !options.redactor.size ? 'inherit' : 'pipe'));
@@ -52,7 +53,7 @@ export function runAttached(command: string, options: AttachedCommandOptions): P
       } catch {
         // already gone
       }
-      if (lifeline) killMarkedProcesses(token);
+      if (lifeline) killMarkedProcesses(token, pidsBefore);
     };
     // The router checks the signal just before it calls in, with nothing to wait for in between: it is live.
     options.signal.addEventListener('abort', kill, { once: true });
@@ -64,7 +65,7 @@ export function runAttached(command: string, options: AttachedCommandOptions): P
       options.signal.removeEventListener('abort', kill);
       if (ownGroup)
         kill(); // what the command left running goes with it
-      else if (lifeline) killMarkedProcesses(token);
+      else if (lifeline) killMarkedProcesses(token, pidsBefore);
       await Promise.all(flushed);
       const exitCode = code ?? 128 + (signal ? (constants.signals[signal] ?? 0) : 0);
       // After an abort the router has already answered "interrupted": this result is only for a command that ended.

@@ -1,5 +1,6 @@
 import { TodoStore } from '../todo';
 import { AGENT_COMMANDS, isHelpRequest, UsageError } from './agent-commands';
+import { WriteRefusal, writeWorkspaceFile } from './agent-commands/workspace-write';
 import { runAttached } from './attached-command';
 import { boundOutput } from './bound-output';
 import { cancelable } from './cancelable';
@@ -149,6 +150,7 @@ export class BashRouter {
             cwd: this.cwd,
             readOnly: this.readOnly,
             runNative: (line) => (this.readOnly ? Promise.resolve(this.readOnlyFailure('a skill script may change files')) : this.runNative(line, signal)),
+            writeFile: (path, content) => (this.readOnly ? Promise.reject(new WriteRefusal(`read-only: writing ${path} is not allowed here`)) : writeWorkspaceFile(this.paths, path, content)),
             subAgentExecutorFactory: this.options.subAgentExecutorFactory,
             handlers: this.options.extensions ?? {},
           }),

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:os';
 import type { Readable, Writable } from 'node:stream';
-import { killMarkedProcesses, lifelineWatcherScript, PROCESS_MARKER_VARIABLE } from './security/process-marker';
+import { killMarkedProcesses, lifelineWatcherScript, PROCESS_MARKER_VARIABLE, pidWindow } from './security/process-marker';
 import { StreamCapture } from './stream-capture';
 
 export interface ShellRunResult {
@@ -60,6 +60,8 @@ export class ShellProcess {
   private readonly child: ChildProcess;
   private readonly stdin: Writable;
   private readonly token = randomBytes(6).toString('hex');
+  /** Taken before the shell starts (fields are set before the constructor runs): the leftover search reads only newer pids. */
+  private readonly pidsBefore = pidWindow();
   private readonly launch: ShellLaunch;
   private sequence = 0;
   private running?: RunningCommand;
@@ -175,7 +177,7 @@ export class ShellProcess {
       // already gone
     }
     // A sandboxed shell lives in its own pid namespace: killing bwrap ends every process in it (all of them marked too).
-    if (!this.launch.diesWithParent) killMarkedProcesses(this.token);
+    if (!this.launch.diesWithParent) killMarkedProcesses(this.token, this.pidsBefore);
   }
 }
 

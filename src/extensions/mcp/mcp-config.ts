@@ -62,17 +62,22 @@ export function isStdio(server: McpServerConfig['server']): server is StdioServe
  * A missing file is skipped unless `required` lists it (a file named on the command line must exist).
  */
 export async function loadMcpConfig(files: string[], required: ReadonlySet<string> = new Set(), env: NodeJS.ProcessEnv = process.env): Promise<McpConfig> {
+  return mergeMcpConfigs(await Promise.all(files.map((file) => readMcpConfigFile(file, required.has(file), env))));
+}
+
+/** Configs in precedence order as one: the first definition of a name wins, every error is kept. */
+export function mergeMcpConfigs(configs: readonly McpConfig[]): McpConfig {
   const servers = new Map<string, McpServerConfig>();
   const errors: string[] = [];
-  for (const file of files) {
-    const parsed = await readConfigFile(file, required.has(file), env);
-    errors.push(...parsed.errors);
-    for (const server of parsed.servers) if (!servers.has(server.name)) servers.set(server.name, server);
+  for (const config of configs) {
+    errors.push(...config.errors);
+    for (const server of config.servers) if (!servers.has(server.name)) servers.set(server.name, server);
   }
   return { servers: [...servers.values()], errors };
 }
 
-async function readConfigFile(file: string, required: boolean, env: NodeJS.ProcessEnv): Promise<McpConfig> {
+/** One config file (`${VAR}` expanded from `env`); a missing one is no servers unless `required`. */
+export async function readMcpConfigFile(file: string, required = false, env: NodeJS.ProcessEnv = process.env): Promise<McpConfig> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');

@@ -10,7 +10,7 @@ export function formatMcpListing(listing: McpListing, configFiles: string[]): st
     lines.push('A config file looks like {"mcpServers": {"<name>": {"command": "...", "args": [...]}}} or {"mcpServers": {"<name>": {"url": "http://..."}}}.');
   }
   for (const server of listing.servers) {
-    const state = server.state === 'ready' ? `ready (${server.transport}, ${server.tools.length} tools)` : server.state;
+    const state = server.state === 'ready' ? `ready (${server.transport}, ${server.tools.length} tools)` : server.state === 'untrusted' ? 'untrusted (not started)' : server.state;
     lines.push(`${server.name}  ${state}  ${server.target}`);
     if (server.error) lines.push(`  ${server.error.split('\n').join('\n  ')}`);
     const width = Math.min(TOOL_NAME_WIDTH, Math.max(0, ...server.tools.map((tool) => tool.name.length)));

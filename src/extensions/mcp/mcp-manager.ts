@@ -1,11 +1,13 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Progress, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { positiveIntFromEnv } from '../../env-settings';
-import { loadMcpConfig, type McpConfig } from './mcp-config';
-import { isStdio, type McpServerConfig } from './mcp-config';
+import type { ProjectTrust } from '../../settings';
+import { isStdio, mergeMcpConfigs, readMcpConfigFile, type McpConfig, type McpServerConfig } from './mcp-config';
 import { McpLookupError, McpServerError } from './mcp-errors';
 import type { McpClientCallbacks } from './mcp-client-requests';
 import type { CallOutcome, McpConnection, ServerState } from './mcp-connection';
+import type { McpLoginOptions, McpLoginOutcome } from './mcp-login';
+import type { OAuthStore } from './oauth-store';
 import type { McpToolsCache } from './mcp-tools-cache';
 import { timerDelay } from '../../timer-delay';
 
@@ -29,6 +31,18 @@ export interface McpManagerOptions {
   callbacks?: McpClientCallbacks;
   /** Where `${VAR}` in the config is looked up. Default: process.env (what the user started us with). */
   variables?: NodeJS.ProcessEnv;
+  /** The saved OAuth logins of remote servers (`synapse mcp login`); without it no login is sent or made. */
+  logins?: OAuthStore;
+  /** Decides whether servers of config files inside the project may start. Without it every file is trusted. */
+  trust?: ProjectTrust;
+}
+
+/** The configuration as this manager uses it: what may start, and what the project's trust held back. */
+export interface McpConfiguration extends McpConfig {
+  /** Servers of the project's own config files, not started because the project is not trusted. */
+  untrusted: McpServerConfig[];
+  /** Lines to show once: the untrusted files and how to trust them, or a trust store that could not be read. */
+  warnings: string[];
 }
 
 /** What `mcp:list` and `synapse mcp list` show of one server. */
@@ -37,7 +51,8 @@ export interface McpServerListing {
   source: string;
   /** The command line or URL. */
   target: string;
-  state: ServerState;
+  /** `untrusted`: defined by the project's own file, not started (see McpConfiguration). */
+  state: ServerState | 'untrusted';
   transport?: string;
   error?: string;
   tools: Array<{ name: string; description: string }>;
@@ -55,7 +70,7 @@ export interface McpListing {
  * close() ends every server it started.
  */
 export class McpManager {
-  private config?: Promise<McpConfig>;
+  private config?: Promise<McpConfiguration>;
   private readonly connections = new Map<string, McpConnection>();
   private closed = false;
   /** The directory servers are given as their root: the working directory of the last call. */
@@ -73,14 +88,46 @@ export class McpManager {
   }
 
   /** The configured servers and the config's errors (files read once). */
-  configuration(): Promise<McpConfig> {
-    this.config ??= loadMcpConfig(this.options.configFiles, this.options.requiredFiles, this.options.variables);
+  configuration(): Promise<McpConfiguration> {
+    this.config ??= this.load();
     return this.config;
+  }
+
+  /** Whether the configuration has been asked for (it is read on first use). */
+  get configurationRead(): boolean {
+    return this.config !== undefined;
+  }
+
+  /**
+   * Each file is read once, and what the project's trust is asked about is what starts: the servers of
+   * config files inside the project (not named explicitly) start only when the project is trusted.
+   */
+  private async load(): Promise<McpConfiguration> {
+    const { configFiles, requiredFiles = new Set<string>(), trust, variables } = this.options;
+    const configs = await Promise.all(configFiles.map((file) => readMcpConfigFile(file, requiredFiles.has(file), variables)));
+    const all = mergeMcpConfigs(configs);
+    const inProject = await Promise.all(configs.map((config, i) => Boolean(trust && config.servers.length && !requiredFiles.has(configFiles[i]!)) && trust!.contains(configFiles[i]!)));
+    const projectConfigs = configs.filter((_, i) => inProject[i]);
+    if (!projectConfigs.length) return { ...all, untrusted: [], warnings: [] };
+    const projectServers = projectConfigs.flatMap((config) => config.servers);
+    const decision = await trust!.decide(async () => ({ project: trust!.project, programs: projectServers.map((config) => `${config.source}: ${config.name}: ${describeServer(config.server)}`) }));
+    if (decision.trusted) return { ...all, untrusted: [], warnings: decision.problems };
+    const { servers } = mergeMcpConfigs(configs.filter((_, i) => !inProject[i]));
+    const started = new Set(servers.map((server) => server.name));
+    const untrusted = mergeMcpConfigs(projectConfigs).servers.filter((server) => !started.has(server.name));
+    const files = [...new Set(projectServers.map((server) => server.source))].join(' and ');
+    const names = untrusted.map((server) => server.name).join(', ');
+    const warning = `MCP servers in ${files} (${names}) were not started: the project ${trust!.project} is not trusted. Trust it with --trust-project (library: trustProject: true), or answer yes when a terminal asks.`;
+    return { servers, errors: all.errors, untrusted, warnings: [...decision.problems, ...(untrusted.length ? [warning] : [])] };
   }
 
   /** The config files looked at, highest precedence first. */
   get configFiles(): string[] {
     return this.options.configFiles;
+  }
+
+  get connectTimeoutMs(): number {
+    return timerDelay(this.options.connectTimeoutMs ?? positiveIntFromEnv('SYNAPSE_MCP_CONNECT_TIMEOUT', 30_000));
   }
 
   get callTimeoutMs(): number {
@@ -94,7 +141,7 @@ export class McpManager {
 
   /** Starts every configured server (in parallel) and lists its tools; servers that fail say why. */
   async list(): Promise<McpListing> {
-    const { servers, errors } = await this.configuration();
+    const { servers, errors, untrusted } = await this.configuration();
     const listings = await Promise.all(
       servers.map(async ({ name, source, server }) => {
         if (server.disabled) return { name, source, target: describeServer(server), state: 'disabled' as const, tools: [] };
@@ -103,7 +150,8 @@ export class McpManager {
         return listingOf(connection);
       }),
     );
-    return { servers: listings, configErrors: errors };
+    const held = untrusted.map((config): McpServerListing => ({ name: config.name, source: config.source, target: describeServer(config.server), state: 'untrusted', tools: [] }));
+    return { servers: [...listings, ...held], configErrors: errors };
   }
 
   /** The names of the configured servers that are not disabled, without starting any. */
@@ -171,6 +219,19 @@ export class McpManager {
     return [...this.connections.values()].flatMap((connection) => (connection.pid ? [connection.pid] : []));
   }
 
+  /** `synapse mcp login <server>`: the OAuth flow (see mcp-login), its tokens saved for later runs. */
+  async login(name: string, options: Omit<McpLoginOptions, 'store' | 'connectTimeoutMs'>): Promise<McpLoginOutcome> {
+    const config = await this.serverConfig(name);
+    if (!this.options.logins) throw new McpServerError('MCP logins are not kept here (no login store)');
+    const { loginMcpServer } = require('./mcp-login') as typeof import('./mcp-login');
+    return loginMcpServer(config, { ...options, store: this.options.logins, connectTimeoutMs: this.connectTimeoutMs });
+  }
+
+  /** `synapse mcp logout <server>`: forgets its saved login; false when there was none. */
+  async logout(name: string): Promise<boolean> {
+    return (await this.options.logins?.remove(name)) ?? false;
+  }
+
   /** Ends every server this manager started; later calls fail. */
   async close(): Promise<void> {
     this.closed = true;
@@ -181,14 +242,7 @@ export class McpManager {
   private async connection(name: string): Promise<McpConnection> {
     const existing = this.connections.get(name);
     if (existing) return existing;
-    const { servers, errors } = await this.configuration();
-    const config = servers.find((server) => server.name === name);
-    if (!config) {
-      const known = servers.map((server) => server.name);
-      const broken = errors.filter((error) => error.includes(`mcpServers.${name}`));
-      const detail = broken.length ? ` Its configuration is invalid: ${broken.join('; ')}` : '';
-      throw new McpLookupError(`Unknown MCP server "${name}". Configured servers: ${known.join(', ') || '(none)'}.${detail}`);
-    }
+    const config = await this.serverConfig(name);
     if (this.closed) throw new McpLookupError(`MCP servers are closed; "${name}" cannot start`);
     if (config.server.disabled) throw new McpServerError(`MCP server "${name}" is disabled ("disabled": true in ${config.source})`);
     // Two first uses at once (parallel sub-agents) share one connection: look again after the await above.
@@ -199,7 +253,7 @@ export class McpManager {
     const connection = new McpConnection(config, {
       env: this.options.env,
       cwd: this.options.cwd,
-      connectTimeoutMs: () => timerDelay(this.options.connectTimeoutMs ?? positiveIntFromEnv('SYNAPSE_MCP_CONNECT_TIMEOUT', 30_000)),
+      connectTimeoutMs: () => this.connectTimeoutMs,
       onTools: (tools) =>
         void this.options.toolsCache?.remember(
           config,
@@ -207,9 +261,26 @@ export class McpManager {
         ),
       callbacks: this.options.callbacks ?? {},
       root: () => this.root,
+      logins: this.options.logins,
     });
     this.connections.set(name, connection);
     return connection;
+  }
+
+  /** A configured server by name; an unknown one (or one the project's trust holds back) is an McpLookupError. */
+  private async serverConfig(name: string): Promise<McpServerConfig> {
+    const { servers, errors, untrusted } = await this.configuration();
+    const config = servers.find((server) => server.name === name);
+    if (config) return config;
+    const held = untrusted.find((server) => server.name === name);
+    if (held)
+      throw new McpLookupError(
+        `MCP server "${name}" was not started: it is defined in ${held.source}, inside the project, and the project is not trusted (the user can trust it with --trust-project)`,
+      );
+    const known = servers.map((server) => server.name);
+    const broken = errors.filter((error) => error.includes(`mcpServers.${name}`));
+    const detail = broken.length ? ` Its configuration is invalid: ${broken.join('; ')}` : '';
+    throw new McpLookupError(`Unknown MCP server "${name}". Configured servers: ${known.join(', ') || '(none)'}.${detail}`);
   }
 }
 

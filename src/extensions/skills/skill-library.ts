@@ -15,6 +15,11 @@ export class SkillLibrary {
     readonly dirs: string[],
   ) {}
 
+  /** Whether the skill folders have been asked for (they are scanned on first use). */
+  get scanned(): boolean {
+    return this.scan !== undefined;
+  }
+
   /** Every valid skill and the warnings about the ones skipped. */
   load(): Promise<SkillScan> {
     this.scan ??= scanSkills(this.dirs);

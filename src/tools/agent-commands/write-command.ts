@@ -1,9 +1,8 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import { commandSuccess, permissionFailure } from '../command-results';
+import { commandSuccess } from '../command-results';
 import { parseHeredoc } from '../heredoc-input';
 import { fileErrorResult } from './file-errors';
 import { resolvePath, splitArguments, UsageError, type AgentCommand } from './agent-command';
+import { writeWorkspaceFile } from './workspace-write';
 
 export const writeCommand: AgentCommand = {
   name: 'write',
@@ -34,12 +33,8 @@ export const writeCommand: AgentCommand = {
     }
     const [path] = words;
     const content = heredoc ? heredoc.body : words[1];
-    const target = resolvePath(cwd, path);
-    const refused = paths.refuseWrite(target);
-    if (refused) return permissionFailure(refused);
     try {
-      await mkdir(dirname(target), { recursive: true });
-      await writeFile(target, content);
+      await writeWorkspaceFile(paths, resolvePath(cwd, path), content);
     } catch (error) {
       return fileErrorResult(error, path);
     }

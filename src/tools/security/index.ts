@@ -10,5 +10,4 @@ export * from './permission-policy';
 export * from './permission-gate';
 export * from './permission-rules-file';
 export * from './tool-security';
-export { commandParts, type CommandPart } from './command-parts';
 export * from './permission-mode';

@@ -56,7 +56,7 @@ export class PermissionGate {
    * caller waits for a later answer).
    */
   async check(command: string, context: { cwd: string; signal: AbortSignal; permission?: CallPermission }): Promise<PermissionOutcome> {
-    const verdict = this.policy.evaluate(command);
+    const verdict = await this.policy.evaluate(command);
     const call = context.permission ?? {};
     const rule = verdict.rule?.label ?? verdict.reason ?? `no rule matched "${verdict.subject}" and unmatched commands are ${this.policy.unmatched === 'deny' ? 'denied' : 'asked about'}`;
     if (verdict.action === 'deny') return this.deny(command, rule, 'rule', `denied by policy: ${rule}`);

@@ -12,7 +12,8 @@ export interface PermissionRuleSpec {
   source: string;
 }
 
-export type RuleKind = 'exact' | 'prefix' | 'wildcard' | 'regex';
+/** argv: a default rule, judged on a command's parsed words (see default-rules.ts). */
+export type RuleKind = 'exact' | 'prefix' | 'wildcard' | 'regex' | 'argv';
 
 export interface PermissionRule extends PermissionRuleSpec {
   kind: RuleKind;
@@ -38,6 +39,21 @@ export class PermissionRuleError extends Error {
  * - anything else: the exact text. Blanks in patterns and commands compare as single spaces.
  */
 export function compileRule(spec: PermissionRuleSpec): PermissionRule {
+  // Rules are compiled once per process: a runner built per conversation reuses them.
+  const key = `${spec.action}\0${spec.source}\0${spec.pattern}`;
+  let rule = compiled.get(key);
+  if (!rule) {
+    rule = compile(spec);
+    if (compiled.size >= MAX_COMPILED) compiled.clear();
+    compiled.set(key, rule);
+  }
+  return rule;
+}
+
+const MAX_COMPILED = 10_000;
+const compiled = new Map<string, PermissionRule>();
+
+function compile(spec: PermissionRuleSpec): PermissionRule {
   const label = `${spec.action} rule "${spec.pattern}" (${spec.source})`;
   const pattern = spec.pattern.trim();
   if (!pattern) throw new PermissionRuleError(`${spec.source}: the pattern is empty`);

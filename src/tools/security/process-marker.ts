@@ -1,4 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { pidsHandedOutSince, type PidWindow } from './pid-window';
+
+export { pidWindow, type PidWindow } from './pid-window';
 
 /**
  * Every process a shell starts inherits a marker variable. A process that left the shell's process group
@@ -13,12 +16,14 @@ export function markerEntry(token: string): string {
 }
 
 /**
- * SIGKILLs every process whose environment carries the marker. Every entry of /proc is tried: only a process
- * started under this shell has its random token (not ours, nor an entry that is no process: it has no environ).
- * A process caught in the middle of execve shows no environment for a moment (`sleep 30 &` as the shell
- * exits, on a busy machine): it is looked at again until it shows one, for at most SETTLE_MS.
+ * SIGKILLs every process whose environment carries the marker. Only a process started under this shell has
+ * its random token (not ours, nor an entry that is no process: it has no environ). With the window taken
+ * before the shell started (`pidWindow()`), only the processes whose pids were handed out since are read;
+ * without one, or when the window cannot be trusted, every entry of /proc is. A process caught in the middle
+ * of execve shows no environment for a moment (`sleep 30 &` as the shell exits, on a busy machine): it is
+ * looked at again until it shows one, for at most SETTLE_MS.
  */
-export function killMarkedProcesses(token: string): void {
+export function killMarkedProcesses(token: string, since?: PidWindow): void {
   if (process.platform !== 'linux') return;
   // Stryker disable next-line StringLiteral: not equivalent, unsafe to run: the search would then match every process, and the mutant SIGKILLs all that Stryker's user can signal (as root: the whole machine, Stryker and other work included)
   const needle = Buffer.from(`\0${markerEntry(token)}\0`);
@@ -28,6 +33,8 @@ export function killMarkedProcesses(token: string): void {
   } catch {
     return;
   }
+  const handedOut = since && pidsHandedOutSince(since);
+  if (handedOut) entries = entries.filter((entry) => handedOut(Number(entry)));
   const deadline = Date.now() + SETTLE_MS;
   for (;;) {
     entries = entries.filter((entry) => killIfMarked(entry, needle) === 'mid-exec');

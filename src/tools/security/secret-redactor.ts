@@ -1,4 +1,5 @@
 import { secretNameMatcher } from './secret-names';
+import { credentialValues, stripUrlCredentials } from './url-credentials';
 
 export const REDACTED = '[REDACTED]';
 
@@ -24,11 +25,16 @@ export class SecretRedactor {
     return this;
   }
 
-  /** Registers the values of every variable whose name looks like a secret (at least 8 characters). */
+  /**
+   * Registers the values of every variable whose name looks like a secret, and the credentials of URLs in
+   * any variable (`user:password` and the password), each of at least 8 characters.
+   */
   addFromEnvironment(env: NodeJS.ProcessEnv, patterns?: readonly string[]): this {
     const isSecret = secretNameMatcher(patterns);
     for (const [name, value] of Object.entries(env)) {
-      if (value && value.length >= MIN_ENVIRONMENT_SECRET_LENGTH && isSecret(name)) this.add(value);
+      if (!value) continue;
+      const found = isSecret(name) ? [value] : stripUrlCredentials(value).credentials.flatMap(credentialValues);
+      for (const secret of found) if (secret.length >= MIN_ENVIRONMENT_SECRET_LENGTH) this.add(secret);
     }
     return this;
   }

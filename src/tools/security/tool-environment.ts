@@ -1,5 +1,6 @@
 import { secretNameMatcher } from './secret-names';
 import type { SecretRedactor } from './secret-redactor';
+import { stripUrlCredentials } from './url-credentials';
 
 export interface ToolEnvironmentOptions {
   /** The environment to start from (default: process.env). */
@@ -14,8 +15,9 @@ export interface ToolEnvironmentOptions {
 
 /**
  * The environment for ANY process a tool starts (the native shell, sub-agents' shells, MCP stdio servers,
- * skill scripts): the given one without variables whose names look like secrets and without any variable
- * that carries a known secret value, except the names passed on purpose.
+ * skill scripts): the given one without variables whose names look like secrets, without any variable
+ * that carries a known secret value, and with the credentials of URLs taken out of the values
+ * (`DATABASE_URL=postgres://u:p@h/db` arrives as `postgres://h/db`), except the names passed on purpose.
  */
 export function toolEnvironment(options: ToolEnvironmentOptions = {}): Record<string, string> {
   const source = options.env ?? process.env;
@@ -25,8 +27,14 @@ export function toolEnvironment(options: ToolEnvironmentOptions = {}): Record<st
   const environment: Record<string, string> = {};
   for (const [name, value] of Object.entries(source)) {
     if (value === undefined) continue;
-    if (!passed.has(name.toUpperCase()) && (isSecretName(name) || options.redactor?.contains(value))) continue;
-    environment[name] = value;
+    if (passed.has(name.toUpperCase())) {
+      environment[name] = value;
+      continue;
+    }
+    if (isSecretName(name)) continue;
+    // Credentials out first: the redactor knows them, and the rest of the variable is no secret.
+    const kept = stripUrlCredentials(value).text;
+    if (!options.redactor?.contains(kept)) environment[name] = kept;
   }
   return environment;
 }
