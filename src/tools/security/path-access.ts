@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { Sandbox } from './sandbox';
-import { hiddenBySandbox, isInside, realTarget } from './workspace-paths';
+import { hiddenBySandbox, isInside, isProtected, PROTECTED_DIR, realTarget } from './workspace-paths';
 
 /**
  * The sandbox's rules for the agent commands that run in Node (write, edit, read, glob, search), so they
@@ -11,10 +11,13 @@ import { hiddenBySandbox, isInside, realTarget } from './workspace-paths';
 export class PathAccess {
   constructor(private readonly sandbox: Sandbox) {}
 
-  /** Why `path` may not be written, or undefined when it may. */
+  /** Why `path` may not be written, or undefined when it may. The project's settings never may, in any mode. */
   refuseWrite(path: string): string | undefined {
-    if (this.sandbox.mode !== 'workspace-write') return undefined; // read-only routers refuse writing commands whole
     const real = realTarget(path);
+    if (isProtected(this.sandbox.workspace, real)) {
+      return `${path} is in the project's ${PROTECTED_DIR}/ (its settings: hooks, permissions), which commands may not change; ask the user to edit it`;
+    }
+    if (this.sandbox.mode !== 'workspace-write') return undefined; // read-only routers refuse writing commands whole
     if (isInside(this.sandbox.workspace, real)) return undefined;
     const via = real !== resolve(path) ? ` (it resolves to ${real})` : '';
     return `sandbox: ${path} is outside the workspace ${this.sandbox.workspace}${via}; the workspace-write sandbox only lets commands change files inside it`;

@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ShellLaunch } from '../shell-process';
 import { bubblewrapStatus } from './bubblewrap';
-import { isInside, realWorkspace } from './workspace-paths';
+import { isInside, PROTECTED_DIR, realWorkspace } from './workspace-paths';
 
 import type { SandboxMode } from './security-choices';
 
@@ -72,12 +73,30 @@ export class Sandbox {
     const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp'];
     // After the private /tmp, so a workspace under /tmp shows through it.
     args.push(this.mode === 'workspace-write' ? '--bind' : '--ro-bind', this.workspace, this.workspace);
+    if (this.mode === 'workspace-write') args.push(...protectedBind(this.workspace));
     for (const path of this.readablePaths?.concat(cwd) ?? [cwd]) if (!isInside(this.workspace, path) && existsSync(path)) args.push('--ro-bind', path, path);
     args.push('--unshare-pid', '--die-with-parent', '--cap-drop', 'ALL');
     if (!this.allowNetwork) args.push('--unshare-net');
     args.push('--setenv', 'TMPDIR', '/tmp', '--chdir', existsSync(cwd) ? cwd : this.workspace);
     return args;
   }
+}
+
+/**
+ * The workspace's protected directory, read-only inside a writable workspace (a mount cannot be removed or
+ * renamed either). Created empty when missing, so there is something to mount; one we cannot create (no
+ * right to) commands cannot create either.
+ */
+function protectedBind(workspace: string): string[] {
+  const dir = join(workspace, PROTECTED_DIR);
+  if (!existsSync(dir)) {
+    try {
+      mkdirSync(dir);
+    } catch {
+      return [];
+    }
+  }
+  return ['--ro-bind', dir, dir];
 }
 
 function notEnforced(mode: SandboxMode, reason: string): string {

@@ -46,3 +46,14 @@ export function hiddenBySandbox(realPath: string, workspace: string): boolean {
   if (isInside('/proc', realPath)) return true;
   return ['/tmp', realWorkspace(tmpdir())].some((temp) => isInside(temp, realPath));
 }
+
+/**
+ * The project's own configuration, which commands may not change: `.synapse/` holds the project's settings
+ * files, whose hooks run outside the sandbox in a trusted project (as Claude Code protects `.claude/`).
+ */
+export const PROTECTED_DIR = '.synapse';
+
+/** Whether `realPath` lies in the workspace's protected directory. */
+export function isProtected(workspace: string, realPath: string): boolean {
+  return isInside(join(workspace, PROTECTED_DIR), realPath);
+}
