@@ -92,7 +92,7 @@ Feature: 沙箱怎样建起来：探测 bubblewrap、选择模式、启动 Shell
   Rule: 有 bwrap 时 Shell 在沙箱里启动
 
     @bwrap
-    Scenario: 默认是 workspace-write：工作区可写，其余只读，/tmp 私有，没有网络
+    Scenario: 默认是 workspace-write：工作区可写（项目的 .synapse/ 除外），其余只读，/tmp 私有，没有网络
       Given 环境变量 SYNAPSE_BWRAP 为 "bwrap"
       When 为工作区创建沙箱
       Then 沙箱的模式应为 "workspace-write"，描述为 "workspace-write sandbox (bubblewrap)"
@@ -100,6 +100,7 @@ Feature: 沙箱怎样建起来：探测 bubblewrap、选择模式、启动 Shell
       And 沙箱在 `{workspace}` 启动 Shell 的命令应为（随父进程结束）:
         """
         bwrap --ro-bind / / --dev /dev --proc /proc --tmpfs /tmp --bind {workspace} {workspace}
+        --ro-bind {workspace}/.synapse {workspace}/.synapse
         --unshare-pid --die-with-parent --cap-drop ALL --unshare-net --setenv TMPDIR /tmp --chdir {workspace}
         -- bash --noprofile --norc
         """
@@ -127,6 +128,7 @@ Feature: 沙箱怎样建起来：探测 bubblewrap、选择模式、启动 Shell
       Then 沙箱在 `{elsewhere}` 启动 Shell 的命令应为（随父进程结束）:
         """
         bwrap --ro-bind / / --dev /dev --proc /proc --tmpfs /tmp --bind {workspace} {workspace}
+        --ro-bind {workspace}/.synapse {workspace}/.synapse
         --ro-bind {skills} {skills} --ro-bind {elsewhere} {elsewhere}
         --unshare-pid --die-with-parent --cap-drop ALL --setenv TMPDIR /tmp --chdir {elsewhere}
         -- bash --noprofile --norc
@@ -134,6 +136,7 @@ Feature: 沙箱怎样建起来：探测 bubblewrap、选择模式、启动 Shell
       And 沙箱在 `{elsewhere}/gone` 启动 Shell 的命令应为（随父进程结束）:
         """
         bwrap --ro-bind / / --dev /dev --proc /proc --tmpfs /tmp --bind {workspace} {workspace}
+        --ro-bind {workspace}/.synapse {workspace}/.synapse
         --ro-bind {skills} {skills}
         --unshare-pid --die-with-parent --cap-drop ALL --setenv TMPDIR /tmp --chdir {workspace}
         -- bash --noprofile --norc
