@@ -143,9 +143,9 @@ function approvalDecisions(args: RunArgs): ApprovalDecisions | undefined {
 /** The one line a paused run ends with: what waits, and how to answer. */
 function waitingLine(sessionId: string | null, pending: readonly PendingToolCall[]): string {
   const calls = pending.map((call) => `${call.toolCallId}: ${call.command} (${call.rule})`).join('; ');
-  const first = pending[0]?.toolCallId ?? '<id>';
-  const answer = sessionId ? `: synapse run --session ${sessionId} --approve ${first} (or --reject ${first})` : '; this run keeps no session, so it cannot be resumed';
-  return `waiting for approval of ${calls}${answer}`;
+  const first = pending[0]!.toolCallId;
+  // A run that may pause has a session (--on-ask defer refuses --no-session).
+  return `waiting for approval of ${calls}: synapse run --session ${sessionId} --approve ${first} (or --reject ${first})`;
 }
 
 /** Whether the run's session is on disk (a new session is created only once the model has answered). */
