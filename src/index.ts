@@ -110,6 +110,9 @@ export type {
 } from './tools/security/permission-gate';
 export { Sandbox, SANDBOX_MODES, type SandboxMode, type SandboxOptions } from './tools/security/sandbox';
 export { bubblewrapStatus, type BubblewrapStatus } from './tools/security/bubblewrap';
+export { DEFAULT_RESOURCE_LIMITS, type ResourceLimits } from './tools/security/resource-limits';
+export { cgroupLimitsAvailable } from './tools/security/sandbox-cgroup';
+export { WorkspaceFiles, SandboxRefusal, type OpenedFile } from './tools/security/workspace-files';
 
 // --- Extensions: MCP servers and Agent Skills behind mcp:*, skill:* and task:skill:search ------------
 export { createExtensions, Extensions, type ExtensionsOptions } from './extensions/extensions';
@@ -127,7 +130,7 @@ export { parseSkillFile } from './extensions/skills/skill-file';
 export type { Skill } from './extensions/skills/skill';
 
 // --- Sessions ---------------------------------------------------------------------------------------
-export { SessionStore, type CreateSessionOptions } from './session/session-store';
+export { SessionStore, type CreateSessionOptions, type SessionStoreOptions } from './session/session-store';
 export { Session } from './session/session';
 export { SessionNotFoundError, InvalidSessionIdError, SessionsDirError, AmbiguousSessionError } from './session/errors';
 export { resolveSessionRef, latestSession, LATEST_SESSION, type SessionRefOptions, type ResolvedSession } from './session/session-ref';
@@ -171,6 +174,28 @@ export type { SettingsLayer, SettingsScope } from './settings/merge-settings';
 export { CommandHooks, DEFAULT_HOOK_TIMEOUT_MS, MAX_HOOK_OUTPUT_BYTES, type CommandHooksOptions, type HookActivity } from './hooks/command-hooks';
 export type { HookResponse, HookOutput } from './hooks/hook-response';
 
+// --- Context management: the window, offload of tool results, compaction ------------------------------
+export { resolveContextWindow, knownContextWindow, DEFAULT_CONTEXT_WINDOW, KNOWN_CONTEXT_WINDOWS, type ResolvedContextWindow } from './context/context-window';
+export { contextSettings, type ContextSettings, type ContextOptions } from './context/context-settings';
+export { OffloadStore, referencedFiles, OFFLOAD_REFERENCE_PREFIX, type CleanupResult } from './context/offload-store';
+export { ToolResultOffloader, type OffloadOptions, type OffloadResult } from './context/tool-result-offloader';
+export { restoreOffloaded } from './context/restore-offloaded';
+export { ContextCompactor, type CompactResult, type CompactOptions, type SummaryModel } from './context/context-compactor';
+export { ContextOrchestrator, type ContextOrchestratorOptions, type PrepareOptions, type PrepareResult } from './context/context-orchestrator';
+export { SUMMARY_PREFIX } from './context/summary-request';
+export { isContextOverflowError } from './context/context-overflow';
+export { ContextWindowError } from './context/context-window-error';
+export { messagesTokens } from './context/request-tokens';
+export type { ContextEvent, CompactReason } from './context/context-events';
+
+/** The REPL's `/compact`, as a function of a runner. */
+export { compactCommand, describeCompaction, type Compactable, type CompactCommandResult } from './repl/compact-command';
+
+// --- Stop hooks -------------------------------------------------------------------------------------
+export { StopHookRegistry, type StopHookProgress } from './hooks/stop-hook-registry';
+export { StopHookExecutor, STOP_HOOK_MARKER, type StopHookExecutorOptions } from './hooks/stop-hook-executor';
+export type { StopHook, StopHookContext, StopHookOutcome, StopHookResult, StopHookTools } from './hooks/stop-hook-types';
+
 // --- Todo list --------------------------------------------------------------------------------------
 export { TodoStore, type TodoState, type TodoListener } from './todo/todo-store';
 export { validateTodoWriteInput, type TodoItem, type TodoStatus, type TodoLimits, type TodoValidation } from './todo/todo-schema';
@@ -180,7 +205,7 @@ export { createSubAgentExecutorFactory, type SubAgentDependencies } from './suba
 export { TASK_TYPES, type TaskType } from './subagents/task-types';
 
 // --- Chat REPL (the command layer `synapse chat` renders) -------------------------------------------
-export { ChatSession, DEFAULT_CONTEXT_WINDOW, type ChatSessionOptions, type RunnerRequest } from './repl/chat-session';
+export { ChatSession, type ChatSessionOptions, type RunnerRequest } from './repl/chat-session';
 export { ReplController, type ReplControllerOptions, type ReplTerminal, type TurnOutcome } from './repl/repl-controller';
 export { defaultCommands, findCommand } from './repl/command-table';
 export { parseInput, type ReplInput } from './repl/parse-input';

@@ -36,10 +36,11 @@ Given('Router 未注入 `subAgentExecutorFactory`', async function (this: Synaps
   await tools(this).router();
 });
 
-// `执行 \`store.update(items)\`` belongs to the TodoStore steps, `/resume ...` to the chat's, and the usage and
-// settings calls (`accumulateUsage`, `resetSessionUsage`, `set(...)`) to theirs, hence the lookahead. As a When it
-// runs the command; as a Given it arranges it for the When that follows (`When 进入 JSON.parse`).
-Given(/^执行 `(?!store\.|runner\.|run\(|\/resume |accumulateUsage`|resetSessionUsage`|set\()([^`]+)`$/, async function (this: SynapseWorld, command: string) {
+// `执行 \`store.update(items)\`` belongs to the TodoStore steps, `/resume ...` to the chat's; the usage and settings
+// calls (`accumulateUsage`, `resetSessionUsage`, `set(...)`) and `executeAll(`, `offloadIfNeeded(`, `clear(` to the
+// usage, settings, stop-hook, context and session steps, hence the lookahead. As a When it runs the command; as a
+// Given it arranges it for the When that follows (`When 进入 JSON.parse`).
+Given(/^执行 `(?!store\.|runner\.|run\(|\/resume |accumulateUsage`|resetSessionUsage`|set\(|executeAll\(|offloadIfNeeded\(|clear\()([^`]+)`$/, async function (this: SynapseWorld, command: string) {
   if (this.inAction) await tools(this).run(command);
   else tools(this).prepare(command);
 });

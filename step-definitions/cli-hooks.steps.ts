@@ -53,7 +53,6 @@ Then('CLI 模型收到的第 {int} 次请求里的工具结果依次应该是 {s
   expect(results, fail(this)).to.deep.equal(list.split('|').map((text) => text.replace(/\\n/g, '\n')));
 });
 
-
 Then('CLI JSON 输出的最后一行应该是 result', function (this: SynapseWorld) {
   expect(cli(this).jsonLines.at(-1)?.type, fail(this)).to.equal('result');
 });

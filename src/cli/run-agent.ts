@@ -35,6 +35,8 @@ import { readCliSettings } from './settings-options';
 export async function runAgent(args: RunArgs): Promise<number> {
   const maxConsecutiveToolFailures = wholeNumberOption(args.maxConsecutiveFailures, '--max-consecutive-failures', 1);
   const maxIterations = wholeNumberOption(args.maxIterations, '--max-iterations', 1);
+  const contextWindow = wholeNumberOption(args.contextWindow, '--context-window', 1000);
+  const compactModel = textOption(args.compactModel, '--compact-model');
   const cwd = resolveCwd(args.cwd);
   const settings = readCliSettings(args, cwd);
   const maxBudgetUsd = positiveNumberOption(args.maxBudgetUsd, '--max-budget-usd', 'US dollars') ?? settings.settings.maxBudgetUsd;
@@ -63,6 +65,8 @@ export async function runAgent(args: RunArgs): Promise<number> {
     ...session,
     maxConsecutiveToolFailures,
     maxIterations,
+    contextWindow,
+    context: compactModel ? { compactModel } : undefined,
     maxBudgetUsd,
     enableSkillSearchInstruction: args.skillSearch,
     recordInterruptions: true,
@@ -146,6 +150,13 @@ function waitingLine(sessionId: string | null, pending: readonly PendingToolCall
   const first = pending[0]!.toolCallId;
   // A run that may pause has a session (--on-ask defer refuses --no-session).
   return `waiting for approval of ${calls}: synapse run --session ${sessionId} --approve ${first} (or --reject ${first})`;
+}
+
+/** A flag's text, trimmed; a blank one is bad input. */
+function textOption(value: string | undefined, flag: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (!String(value).trim()) throw new CliError(`${flag} needs a value`);
+  return String(value).trim();
 }
 
 /** Whether the run's session is on disk (a new session is created only once the model has answered). */

@@ -5,11 +5,13 @@ import { modelOptions, type ModelArgs } from './model-options';
 import { promptOptions, type PromptArgs } from './read-prompt';
 import {
   approvalOptions,
+  contextOptions,
   instructionOptions,
   runLimitOptions,
   runOutputOptions,
   runSessionOptions,
   type ApprovalArgs,
+  type ContextArgs,
   type InstructionArgs,
   type RunLimitArgs,
   type RunOutputArgs,
@@ -19,7 +21,20 @@ import { securityOptions, type SecurityArgs } from './security-options';
 import { sessionsDirOption } from './session-options';
 import { settingsOption, type SettingsArgs } from './settings-options';
 
-export interface RunArgs extends GlobalArgs, CwdArgs, ModelArgs, PromptArgs, RunSessionArgs, RunLimitArgs, InstructionArgs, RunOutputArgs, SecurityArgs, ApprovalArgs, ExtensionArgs, SettingsArgs {}
+export interface RunArgs
+  extends GlobalArgs,
+    CwdArgs,
+    ModelArgs,
+    PromptArgs,
+    RunSessionArgs,
+    RunLimitArgs,
+    ContextArgs,
+    InstructionArgs,
+    RunOutputArgs,
+    SecurityArgs,
+    ApprovalArgs,
+    ExtensionArgs,
+    SettingsArgs {}
 
 /** `synapse run [prompt]`: one agent run (AgentRunner) with the Bash tool, sub-agents and a session. */
 export const runCommand: CommandModule<object, RunArgs> = {
@@ -34,6 +49,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .options(sessionsDirOption)
       .options(runSessionOptions)
       .options(runLimitOptions)
+      .options(contextOptions)
       .options(instructionOptions)
       .options(runOutputOptions)
       .options(securityOptions)
@@ -45,6 +61,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .example('$0 run "List the TypeScript files here"', 'with OPENAI_API_KEY set')
       .example('git diff | $0 run "Review this diff"', 'the prompt, then stdin')
       .example('$0 run --continue "And now the docs"', 'go on with the most recent session')
+      .example('$0 run --fixture fixtures/demo-long-session.json --context-window 4000 "Review the logs"', 'a long session through a small window')
       .example('$0 run --sandbox read-only --deny "git push*" "Review the repo"', 'nothing written, never a push')
       .example('$0 run --json --on-ask defer "Clean the build"', 'in CI: stop at a command that needs approval (exit 3)')
       .example('$0 run --continue --approve call_1', 'later: run the paused call and go on')

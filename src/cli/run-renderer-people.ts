@@ -62,6 +62,12 @@ export class PeopleRunRenderer implements RunRenderer {
       case 'history_sanitized':
         this.note(this.style.dim(`… repaired the history: ${event.removed} message(s) moved to quarantine, ${event.added} missing tool result(s) added`));
         break;
+      case 'context_offloaded':
+        this.note(this.style.dim(`… moved ${event.count} large tool result(s) to files: ${event.tokensBefore} -> ${event.tokensAfter} tokens`));
+        break;
+      case 'context_compacted':
+        this.note(this.style.dim(`… compacted the conversation (${event.reason}): ${event.tokensBefore} -> ${event.tokensAfter} tokens; the full transcript stays in the session`));
+        break;
       case 'session_warning':
         this.note(this.style.yellow(`warning: ${event.file}${event.line ? ` line ${event.line}` : ''}: ${event.message}`));
         break;

@@ -4,8 +4,9 @@ import type { PermissionMode } from '../settings/settings-schema';
 import type { ResolvedSettings } from '../settings/resolve-settings';
 import type { ToolSecurityOptions } from '../tools/security/tool-security';
 import { CliError } from './exit-codes';
+import { type LimitArgs, limitOptions, resourceLimitsFromFlags } from './limit-options';
 
-export interface SecurityArgs {
+export interface SecurityArgs extends LimitArgs {
   sandbox?: SandboxMode;
   allowNetwork?: boolean;
   passEnv?: string[];
@@ -47,6 +48,7 @@ export const securityOptions = {
       "Claude Code's permission modes, as close as our tools allow: bypassPermissions approves every ask (deny rules still deny), dontAsk never asks, plan makes the sandbox read-only (see docs/settings.md)",
     defaultDescription: 'permissions.defaultMode from the settings, else default',
   },
+  ...limitOptions,
 } as const;
 
 /**
@@ -93,6 +95,7 @@ export function toolSecurityOptions(args: SecurityArgs, context: { json: boolean
     permissionMode: args.permissionMode ?? settings.permissions?.defaultMode,
     sandbox: args.sandbox ?? settings.sandbox?.mode,
     allowNetwork: args.allowNetwork ?? settings.sandbox?.allowNetwork ?? false,
+    limits: resourceLimitsFromFlags(args),
     passEnv: args.passEnv,
     // The settings' variables join what commands start from; secret-looking names still need --pass-env.
     ...(settings.env ? { env: { ...process.env, ...settings.env } } : {}),

@@ -4,7 +4,7 @@ import { resolveSessionRef } from '../session/session-ref';
 import { SessionStore } from '../session/session-store';
 import type { Session } from '../session/session';
 import { userWords } from '../session/session-title';
-import type { SessionSummary } from '../session/types';
+import type { SessionLoadWarning, SessionSummary } from '../session/types';
 import { resolveSessionsDir } from './session-options';
 import type { SessionsArgs } from './sessions-command';
 import { colorEnabled, createStyle, oneLine } from './terminal-style';
@@ -18,7 +18,7 @@ export async function runSessionsAction(action: 'list' | 'show' | 'stats' | 'rm'
   const id = (await resolveSessionRef(store, args.id!, { cwd: process.cwd() })).id;
   switch (action) {
     case 'show':
-      return show(await store.open(id), args.json);
+      return show(await store.open(id), args.json, Boolean(args.all));
     case 'stats':
       return stats(await store.open(id), args.json);
     case 'rm':
@@ -64,28 +64,37 @@ function listRow(session: SessionSummary): string[] {
   ];
 }
 
-function warn(session: Session): void {
-  for (const warning of session.warnings) {
+function warn(warnings: readonly SessionLoadWarning[]): void {
+  for (const warning of warnings) {
     process.stderr.write(`warning: ${warning.file}${warning.line ? ` line ${warning.line}` : ''}: ${warning.message}\n`);
   }
 }
 
-function show(session: Session, json: boolean): void {
-  warn(session);
+async function show(session: Session, json: boolean, all: boolean): Promise<void> {
+  // The live history, plus an input its run never got an answer to; or everything ever said (--all).
+  const transcript = all ? await session.transcript() : { messages: [...session.messages, ...(session.pendingInput ? [unanswered(session.pendingInput)] : [])], warnings: [] };
+  const warnings = [...session.warnings, ...transcript.warnings];
+  warn(warnings);
   if (json) {
-    const { id, title, createdAt, updatedAt, messages, warnings } = session;
-    return print(JSON.stringify({ id, title, createdAt, updatedAt, messages, warnings }));
+    const { id, title, createdAt, updatedAt } = session;
+    return print(JSON.stringify({ id, title, createdAt, updatedAt, ...(all ? { all } : {}), messages: transcript.messages, warnings }));
   }
   const s = style();
   print(s.bold(`${session.id}${session.title ? ` — ${session.title}` : ''}`));
-  for (const message of session.messages) print(`\n${renderMessage(message, s)}`);
+  for (const message of transcript.messages) print(`\n${renderMessage(message, s)}`);
+}
+
+function unanswered(message: ChatMessage): ChatMessage {
+  return { ...message, meta: { ...message.meta, unanswered: true } };
 }
 
 /** Names of the blocks synapse adds to a user's message, as `sessions show` mentions them. */
 const INJECTED_BLOCKS: Record<string, string> = { skill_search_instruction: 'Skill Search Priority instruction' };
 
 function renderMessage(message: ChatMessage, s: ReturnType<typeof style>): string {
-  const lines = [s.cyan(message.role === 'tool' ? `tool (${message.tool_call_id})` : message.role)];
+  const label = message.role === 'tool' ? `tool (${message.tool_call_id})` : message.meta?.summary ? 'summary (of the earlier conversation, written by compaction)' : message.role;
+  const lines = [s.cyan(label)];
+  if (message.meta?.unanswered) lines.push(s.dim('[no answer: the run ended before the model replied; never sent to the model]'));
   // What the user typed, not the instruction block synapse put around it.
   const text = userWords(message);
   if (text) lines.push(text.trimEnd());
@@ -95,7 +104,7 @@ function renderMessage(message: ChatMessage, s: ReturnType<typeof style>): strin
 }
 
 function stats(session: Session, json: boolean): void {
-  warn(session);
+  warn(session.warnings);
   // Loaded here: only stats prices a session.
   const { formatCostOutput, formatUsd, loadPricingFile, usageAccountOf, costOf, spentUsd, tokenUsageOf } = require('../usage') as typeof import('../usage');
   const { pricing, warning } = loadPricingFile();

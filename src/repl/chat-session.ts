@@ -19,7 +19,7 @@ export interface ChatSessionOptions {
   store?: SessionStore;
   /** The saved session to start with. */
   sessionId?: string;
-  /** Tokens the model's window holds, for `/context`. */
+  /** Tokens the model's window holds, for `/context`; default: the runner's (its option, SYNAPSE_CONTEXT_WINDOW, the model table, or 128k). */
   contextWindow?: number;
   /**
    * Echo mode: the model is unavailable (its client could not be set up), so a message is handed to
@@ -30,9 +30,6 @@ export interface ChatSessionOptions {
   modelPinned?: boolean;
 }
 
-/** The default window `/context` measures against when the model's is not known. */
-export const DEFAULT_CONTEXT_WINDOW = 128_000;
-
 /**
  * The conversation behind a chat: one AgentRunner at a time (a new one for `/new`, `/resume` or `/model`),
  * on one saved session. The REPL's commands act on it; it knows nothing of terminals.
@@ -40,20 +37,23 @@ export const DEFAULT_CONTEXT_WINDOW = 128_000;
 export class ChatSession {
   readonly cwd: string;
   readonly store?: SessionStore;
-  readonly contextWindow: number;
   private current: AgentRunner;
   private currentModel: string;
 
   constructor(private readonly options: ChatSessionOptions) {
     this.cwd = options.cwd;
     this.store = options.store;
-    this.contextWindow = options.contextWindow ?? DEFAULT_CONTEXT_WINDOW;
     this.currentModel = options.model;
     this.current = options.createRunner({ sessionId: options.sessionId, model: options.model });
   }
 
   get runner(): AgentRunner {
     return this.current;
+  }
+
+  /** The window `/context` measures against: the given one, else the current runner's. */
+  get contextWindow(): number {
+    return this.options.contextWindow ?? this.current.contextWindow;
   }
 
   /** The MCP servers and skills of the current runner. */

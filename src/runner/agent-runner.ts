@@ -1,5 +1,7 @@
-import { resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
 import type OpenAI from 'openai';
+import { isContextOverflowError, type CompactResult } from '../context';
 import { createExtensions, modelSampler, skillDirectories, type Extensions, type McpClientCallbacks } from '../extensions';
 import { CommandHooks } from '../hooks';
 import { AbortError, createOpenAIClient, createOpenAIModelRuntime, type ChatMessage, type ModelRuntime, type Usage } from '../llm';
@@ -20,8 +22,10 @@ import type { CallOutcome } from './hooked-call';
 import { ApprovalDecisionError, pauseRound, pendingCalls, PendingApprovalError, resumeRound, type ResumedRound } from './paused-round';
 import { hookContextMessage, RunnerHooks, withHookContext, type HookContext } from './runner-hooks';
 import { composeSystemPrompt } from './compose-system-prompt';
+import { ContextStep, type RequestFrame } from './context-step';
 import { RunCosting } from './run-costing';
 import { RunnerSession } from './runner-session';
+import { StopStage } from './stop-stage';
 import { firstUserMessage } from './skill-search-instruction';
 import { defaultSystemPrompt } from './system-prompt';
 import { todoReminder } from './todo-reminder';
@@ -29,13 +33,6 @@ import { planToolCalls, type PlannedCall } from './tool-call-plan';
 import type { AgentRunnerOptions, ApprovalDecisions, PendingToolCall, RunnerEvent, RunOptions, StopReason } from './types';
 
 const DEFAULT_MAX_ITERATIONS = 50;
-const DEFAULT_MAX_STOP_HOOK_BLOCKS = 3;
-
-/** Where a run's Stop hooks stand: whether one kept it going already (`stop_hook_active`), and how often. */
-interface StopHookState {
-  active: boolean;
-  blocks: number;
-}
 
 /**
  * The agent loop: ask the model, run the tools it calls (task:* batches in parallel), feed the results
@@ -70,6 +67,9 @@ export class AgentRunner {
   /** Command hooks (lifecycle events; the tool events go with each call). */
   private readonly hooks: RunnerHooks;
   private running = false;
+  private readonly context: ContextStep;
+  /** How a run that answers ends: the Stop hooks, then the in-process stop hooks. */
+  private readonly stopStage: StopStage;
 
   constructor(private readonly options: AgentRunnerOptions) {
     this.model = options.model;
@@ -83,6 +83,21 @@ export class AgentRunner {
     this.modelRuntime = createOpenAIModelRuntime({ model: options.model, client: this.client, requestTimeoutMs: options.requestTimeoutMs });
     this.todoStore = options.todoStore ?? new TodoStore();
     this.costing = new RunCosting({ pricing: options.pricing, maxBudgetUsd: options.maxBudgetUsd, sharedBudget: options.budget });
+    // A given or resumed session has its id; a sessions directory alone asks for a new session.
+    this.sessionId = options.session?.id ?? options.sessionId ?? (options.sessionsDir ? generateSessionId() : null);
+    const origin = { cwd: options.cwd ?? process.cwd(), model: options.model, baseURL: this.client.baseURL };
+    this.persistence = new RunnerSession({ id: this.sessionId, session: options.session, resume: Boolean(options.sessionId), sessionsDir: options.sessionsDir, origin });
+    this.context = new ContextStep({
+      model: options.model,
+      contextWindow: options.contextWindow,
+      context: options.context,
+      modelRuntime: this.modelRuntime,
+      offloadDir: this.persistence.offloadDir,
+      privateOffloadDir: options.offloadDir,
+      onEvent: (event) => this.emit(event),
+      onWarning: (message) => this.emit({ type: 'warning', message }),
+      recordUsage: (usage, model) => this.recordUsage(usage, model),
+    });
     if (!options.toolset) {
       this.security = this.createSecurity();
       // MCP servers are processes a tool starts: they get the same secret-free environment as the shell.
@@ -102,13 +117,17 @@ export class AgentRunner {
     }
     this.redactor = this.security?.redactor ?? this.ownSecrets().reduce((redactor, secret) => redactor.add(secret), new SecretRedactor().addFromEnvironment(process.env));
     this.tools = new Map((options.toolset ?? [new BashTool(this.ownedRouter!)]).map((tool) => [tool.name, tool]));
-    // A given or resumed session has its id; a sessions directory alone asks for a new session.
-    this.sessionId = options.session?.id ?? options.sessionId ?? (options.sessionsDir ? generateSessionId() : null);
-    const origin = { cwd: options.cwd ?? process.cwd(), model: options.model, baseURL: this.client.baseURL };
-    this.persistence = new RunnerSession({ id: this.sessionId, session: options.session, resume: Boolean(options.sessionId), sessionsDir: options.sessionsDir, origin });
     this.ready = this.persistence.open().then((messages) => new ConversationHistory(this.sessionId ? this.persistence : null, messages));
     this.ready.catch(() => {}); // surfaced by the first call that needs it
     this.hooks = new RunnerHooks(this.createHooks(), { cwd: () => this.cwd, emit: this.emit, isSubAgent: Boolean(options.isSubAgent) });
+    this.stopStage = new StopStage({
+      hooks: this.hooks,
+      stopHooks: options.stopHooks,
+      isSubAgent: Boolean(options.isSubAgent),
+      maxBlocks: options.maxStopHookBlocks,
+      emit: this.emit,
+      where: () => ({ cwd: this.options.cwd ?? process.cwd(), sessionId: this.sessionId }),
+    });
   }
 
   /** The shell's working directory now (it follows `cd`), else the runner's. */
@@ -139,7 +158,7 @@ export class AgentRunner {
       if (!approval) throw new ApprovalDecisionError('no tool call is waiting for approval here');
       const round = resumeRound(approval, decisions);
       const resumed = { approve: [...round.approved], reject: [...round.refused.keys()] };
-      await this.startRun('', resumed);
+      await this.startRun('', { resumed });
       for (const [id] of round.refused) {
         const paused = approval.pending.find((call) => call.toolCallId === id)!;
         this.emit({ type: 'permission_decided', command: paused.command, decision: 'deny', by: 'user', rule: paused.rule });
@@ -147,7 +166,7 @@ export class AgentRunner {
       const start = await this.hooks.sessionStart(true, options.signal);
       if (start?.stopRun) return this.finish(start.stopRun, 'hook_stopped');
       const context = start?.context.length ? hookContextMessage(start.context.map((text) => ({ event: 'SessionStart' as const, text }))) : undefined;
-      return await this.guardedTurns(history, options.signal, { round, context });
+      return await this.guardedTurns(history, options.signal, { resumed: { round, context } });
     } finally {
       await this.hooks.settled();
       this.running = false;
@@ -232,28 +251,86 @@ export class AgentRunner {
     }
   }
 
+  /**
+   * Compacts the conversation now, whatever the thresholds (the REPL's `/compact`): a summary replaces the
+   * older messages, the session keeps them in its archive. Resolves with the figures (`success` false, and
+   * the history untouched, when no summary could be had).
+   */
+  async compact(options: RunOptions = {}): Promise<CompactResult> {
+    if (this.running) throw new Error('AgentRunner.compact: a run is in progress on this runner');
+    this.running = true;
+    try {
+      const history = await this.ready;
+      return await this.context.compact(history, this.frame([]), options.signal);
+    } finally {
+      this.running = false;
+    }
+  }
+
+  /** The context window in force (tokens): the option, SYNAPSE_CONTEXT_WINDOW, the model table, or 128k. */
+  get contextWindow(): number {
+    return this.context.window;
+  }
+
   private async loop(input: string, { signal }: RunOptions): Promise<string> {
     const history = await this.ready;
     const paused = this.persistence.pendingApproval;
     if (paused) throw new PendingApprovalError(pendingCalls(paused));
-    await this.startRun(input);
-    const contexts = await this.promptHooks(input, signal);
-    if (!Array.isArray(contexts)) return this.finish(contexts.text, contexts.reason);
     this.persistence.titleHint = input;
     const skillSearch = (this.options.enableSkillSearchInstruction ?? true) && !history.hasUserMessage;
-    // Staged, not yet persisted: the input is confirmed together with the model's first reply to it.
-    history.stage(withHookContext(firstUserMessage(input, skillSearch), contexts));
-    return this.guardedTurns(history, signal);
+    const first = firstUserMessage(input, skillSearch);
+    await this.startRun(input, { history, first });
+    return this.guardedTurns(history, signal, { before: () => this.promptStage(history, first, input, signal) });
   }
 
-  /** What every run starts with: the extension listing, the budget check, run_started, the warnings not yet told. */
-  private async startRun(input: string, resumed?: ApprovalDecisions): Promise<void> {
+  /**
+   * The prompt hooks over the staged input: a block or `continue: false` ends the run before anything is
+   * sent (the prompt is not kept, as in Claude Code); what they add goes with the input, on disk too.
+   */
+  private async promptStage(history: ConversationHistory, first: ChatMessage, input: string, signal?: AbortSignal): Promise<string | undefined> {
+    const contexts = await this.promptHooks(input, signal);
+    if (!Array.isArray(contexts)) {
+      history.discardStaged();
+      await this.releaseInput();
+      return this.finish(contexts.text, contexts.reason);
+    }
+    if (contexts.length > 0) {
+      history.discardStaged();
+      const withContext = withHookContext(first, contexts);
+      history.stage(withContext);
+      await this.persistence.holdInput(withContext);
+    }
+    return undefined;
+  }
+
+  /**
+   * What every run starts with: the extension listing, the budget check, a new input staged and on disk
+   * (pending) before the run is announced with the session's id, the offload directory, run_started, the
+   * warnings not yet told.
+   */
+  private async startRun(input: string, start: { history: ConversationHistory; first: ChatMessage } | { resumed: ApprovalDecisions }): Promise<void> {
     this.extensionsPrompt = await this.listExtensions();
     // A budget that cannot be enforced (no price for the model) refuses the run before anything is sent.
     this.costing.startRun(this.model);
-    this.emit({ type: 'run_started', sessionId: this.sessionId, input, ...(resumed ? { resumed } : {}) });
+    if ('first' in start) {
+      // Staged, not yet confirmed: the input is confirmed together with the model's first reply to it.
+      start.history.stage(start.first);
+      try {
+        await this.persistence.holdInput(start.first);
+      } catch (error) {
+        start.history.discardStaged();
+        throw error;
+      }
+    }
+    await this.context.prepare().catch((failure: unknown) => this.emit({ type: 'warning', message: `the directory for offloaded tool results could not be made: ${describe(failure)}` }));
+    this.emit({ type: 'run_started', sessionId: this.sessionId, input, ...('resumed' in start ? { resumed: start.resumed } : {}) });
     for (const warning of this.persistence.warnings.splice(0)) this.emit({ type: 'session_warning', ...warning });
     await this.reportWarnings();
+  }
+
+  /** The run failed or was stopped before the model answered: the input is forgotten (a failed removal is a warning). */
+  private async releaseInput(): Promise<void> {
+    await this.persistence.releaseInput().catch((failure: unknown) => this.emit({ type: 'warning', message: `the unanswered input could not be removed from the session: ${describe(failure)}` }));
   }
 
   /**
@@ -274,16 +351,23 @@ export class AgentRunner {
   }
 
   /**
-   * The turns, with what is staged forgotten on failure (after an interrupt, a note of what it stopped is
-   * recorded); whatever failed once the run was aborted failed because of the abort.
+   * The turns (after `before`, which may end the run first), with what is staged forgotten on failure
+   * (after an interrupt, a note of what it stopped is recorded); whatever failed once the run was aborted
+   * failed because of the abort.
    */
-  private async guardedTurns(history: ConversationHistory, signal: AbortSignal | undefined, resumed?: { round: ResumedRound; context?: ChatMessage }): Promise<string> {
+  private async guardedTurns(
+    history: ConversationHistory,
+    signal: AbortSignal | undefined,
+    { before, resumed }: { before?: () => Promise<string | undefined>; resumed?: { round: ResumedRound; context?: ChatMessage } },
+  ): Promise<string> {
     const activity: RunActivity = { running: [] };
     try {
-      return await this.turns(history, signal, activity, resumed);
+      return (await before?.()) ?? (await this.turns(history, signal, activity, resumed));
     } catch (error) {
       if (signal?.aborted && this.options.recordInterruptions) await this.recordInterruption(history, activity);
       history.discardStaged();
+      await this.releaseInput();
+      // Whatever failed once the run was aborted (a cut stream, a killed tool) failed because of the abort.
       if (signal?.aborted) throw error instanceof AbortError ? error : new AbortError('The run was interrupted');
       throw error;
     }
@@ -292,7 +376,7 @@ export class AgentRunner {
   private async turns(history: ConversationHistory, signal: AbortSignal | undefined, activity: RunActivity, resumed?: { round: ResumedRound; context?: ChatMessage }): Promise<string> {
     const failures = new ConsecutiveFailurePolicy(this.options.maxConsecutiveToolFailures ?? maxConsecutiveToolFailures());
     const maxIterations = this.options.maxIterations ?? DEFAULT_MAX_ITERATIONS;
-    const stopHooks: StopHookState = { active: false, blocks: 0 };
+    const atAnswer = this.stopStage.forRun();
     let notice: ChatMessage | null = null;
     if (resumed) {
       const end = await this.runRound(history, resumed.round, failures, activity, signal);
@@ -306,7 +390,7 @@ export class AgentRunner {
       const { removed, added } = await history.sanitize();
       if (removed || added) this.emit({ type: 'history_sanitized', removed, added });
 
-      const reply = await this.ask([...history.messages, ...(notice ? [notice] : [])], signal);
+      const reply = await this.askWithinWindow(history, notice ? [notice] : [], signal);
       notice = null;
       throwIfAborted(signal);
       const shown = redactReply(reply, this.redactor);
@@ -321,11 +405,12 @@ export class AgentRunner {
         const reminder = todoReminder(this.todoStore.get().items);
         if (reminder) {
           this.emit({ type: 'reminder', text: reminder });
-          history.stage({ role: 'user', content: reminder });
+          history.stage({ role: 'user', content: reminder, meta: { reminder: true } });
           continue;
         }
-        if (await this.stopHooksContinue(history, shown.content, stopHooks, signal)) continue;
-        return this.finish(shown.content, 'completed');
+        const final = await atAnswer(history, shown.content, signal);
+        if (final === undefined) continue;
+        return this.finish(final, 'completed');
       }
 
       const { planned, malformed } = planToolCalls(reply.toolCalls);
@@ -394,23 +479,6 @@ export class AgentRunner {
     return this.finish(`Waiting for approval of ${what}.`, 'approval_required');
   }
 
-  /** Stop (SubagentStop) hooks at a final answer: true when one keeps the agent going, with its reason staged for the model. */
-  private async stopHooksContinue(history: ConversationHistory, answer: string, state: StopHookState, signal?: AbortSignal): Promise<boolean> {
-    const verdict = await this.hooks.stop(answer, state.active, signal);
-    const event = this.options.isSubAgent ? 'SubagentStop' : 'Stop';
-    if (verdict.stopRun !== undefined) this.emit({ type: 'hook_notice', hookEvent: event, message: verdict.stopRun });
-    if (verdict.block === undefined || verdict.stopRun !== undefined) return false;
-    const max = this.options.maxStopHookBlocks ?? DEFAULT_MAX_STOP_HOOK_BLOCKS;
-    if (state.blocks >= max) {
-      this.emit({ type: 'hook_notice', hookEvent: event, message: `the ${event} hooks kept this run going ${max} times already; it ends now (their last reason: ${verdict.block})` });
-      return false;
-    }
-    state.blocks += 1;
-    state.active = true;
-    history.stage({ role: 'user', content: `[${event} hook] ${verdict.block}`, meta: { injected: ['stop_hook'] } });
-    return true;
-  }
-
   /**
    * SessionEnd hooks, once, if a run of this runner started the session for them (`reason`: Claude Code's,
    * e.g. `prompt_input_exit`; default `other`). close() calls it; call it first to have it done earlier.
@@ -427,7 +495,28 @@ export class AgentRunner {
     await this.endSession(reason);
     // The hooks this runner made (not a parent's, which a sub-agent shares) end with it.
     if (!(this.options.hooks instanceof CommandHooks)) this.hooks.engine?.close();
-    await Promise.all([this.ownedRouter?.close(), this.ownedExtensions?.close(), this.ready.catch(() => undefined).then(() => this.persistence.close())]);
+    await Promise.all([this.ownedRouter?.close(), this.ownedExtensions?.close(), this.context.close(), this.ready.catch(() => undefined).then(() => this.persistence.close())]);
+  }
+
+  /**
+   * One model request, the history fitted to the window first. When the server still refuses it as too
+   * long, the history is compacted once and the request retried once; what was refused is never resent.
+   */
+  private async askWithinWindow(history: ConversationHistory, extra: ChatMessage[], signal?: AbortSignal): Promise<AssistantReply> {
+    const frame = this.frame(extra);
+    await this.context.beforeRequest(history, frame, signal);
+    try {
+      return await this.ask([...history.messages, ...extra], signal);
+    } catch (error) {
+      if (signal?.aborted || !isContextOverflowError(error)) throw error;
+      await this.context.afterOverflow(history, frame, error as Error, signal);
+      return this.ask([...history.messages, ...extra], signal);
+    }
+  }
+
+  /** What a request adds to the history: the system prompt, the tool definitions, a notice. */
+  private frame(extra: ChatMessage[]): RequestFrame {
+    return { systemPrompt: this.systemPrompt, tools: [...this.tools.values()].map((tool) => tool.definition), extra };
   }
 
   /** The input (if not yet confirmed) and a note of what the interrupt stopped; a failed write must not hide the abort. */
@@ -515,8 +604,9 @@ export class AgentRunner {
     const cwd = this.options.cwd ?? process.cwd();
     return ToolSecurity.create(cwd, {
       ...given,
-      // Skill scripts run in the sandboxed shell, so their directories must be visible in it.
-      readablePaths: [...(given.readablePaths ?? []), ...(this.options.extensions?.skills.dirs ?? skillDirectories({ cwd, skillsDirs: this.options.skillsDirs }))],
+      // Skill scripts run in the sandboxed shell, so their directories must be visible in it; offloaded tool
+      // results are for the model to read back.
+      readablePaths: [...(given.readablePaths ?? []), ...(this.options.extensions?.skills.dirs ?? skillDirectories({ cwd, skillsDirs: this.options.skillsDirs })), this.context.offloadDir],
       secrets: [...(given.secrets ?? []), ...this.ownSecrets()],
       onEvent: (event) => {
         given.onEvent?.(event);
@@ -542,6 +632,8 @@ export class AgentRunner {
         createRouter: ({ cwd, readOnly, todoStore }) => new BashRouter({ cwd, readOnly, todoStore, security, extensions: extensions.handlers }),
         extensions: extensions.handlers,
         hooks: (type) => this.hooks.engine?.forAgent(`task:${type}`),
+        // A sub-agent's offloaded results go below this runner's directory, which the sandbox keeps readable.
+        context: () => ({ contextWindow: this.options.contextWindow, context: this.options.context, offloadDir: join(this.context.offloadDir, `task-${randomBytes(6).toString('hex')}`) }),
       }),
     });
     return router;
@@ -563,6 +655,10 @@ export class AgentRunner {
       onActivity: (activity) => this.emit(activity),
     });
   }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 function throwIfAborted(signal?: AbortSignal): void {

@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ChatMessage, Usage } from '../llm';
-import { HISTORY_FILE, repairWarnings, SessionStore, type PendingApproval, type Session, type SessionLoadWarning, type SessionOrigin } from '../session';
+import { repairWarnings, sessionFiles, SessionStore, type PendingApproval, type Session, type SessionLoadWarning, type SessionOrigin } from '../session';
 import type { HistoryStore } from './conversation-history';
 
 export interface RunnerSessionOptions {
@@ -27,6 +27,8 @@ export class RunnerSession implements HistoryStore {
   warnings: SessionLoadWarning[] = [];
   private session: Session | null = null;
   private creating?: Promise<Session>;
+  /** Whether this runner created the session (rather than resume or receive it). */
+  private createdHere = false;
   private closed = false;
   private paused: PendingApproval | null = null;
 
@@ -34,6 +36,12 @@ export class RunnerSession implements HistoryStore {
 
   get current(): Session | null {
     return this.session;
+  }
+
+  /** Where the session keeps offloaded tool results (known before the session is opened or created), if there is a session. */
+  get offloadDir(): string | undefined {
+    if (this.options.session) return this.options.session.offloadDir;
+    return this.options.id ? sessionFiles(this.sessionsDir(), this.options.id).offload : undefined;
   }
 
   /** Opens (locks and repairs) a session to resume; returns its history. Nothing to do for a new one. */
@@ -51,7 +59,7 @@ export class RunnerSession implements HistoryStore {
     const { approval, warning } = await session.readPendingApproval();
     this.paused = approval;
     if (warning) this.warnings.push({ file: 'pending-approval.json', message: warning });
-    return session.messages;
+    return modelView(session.messages);
   }
 
   /** The round a paused run left waiting for approval (see PendingApproval), if any. */
@@ -70,7 +78,7 @@ export class RunnerSession implements HistoryStore {
   get historyPath(): string | null {
     const given = this.session ?? this.options.session;
     if (given) return given.historyPath;
-    return this.options.id ? join(this.sessionsDir(), this.options.id, HISTORY_FILE) : null;
+    return this.options.id ? sessionFiles(this.sessionsDir(), this.options.id).history : null;
   }
 
   /** What the user asked: the session's title (not the instruction block put before it) if it has none. */
@@ -88,7 +96,37 @@ export class RunnerSession implements HistoryStore {
     if (!session) return [];
     const report = await session.repair();
     this.warnings.push(...repairWarnings(report));
-    return session.messages;
+    return modelView(session.messages);
+  }
+
+  async rewrite(messages: readonly ChatMessage[]): Promise<readonly ChatMessage[]> {
+    const session = await this.ensure();
+    return session ? session.rewriteHistory(messages) : messages;
+  }
+
+  /**
+   * Puts a run's input on disk before the run is announced (creating a new session now, not at the
+   * first answer), so the words are there once the session's id is shown. The first append with the
+   * model's reply confirms it.
+   */
+  async holdInput(message: ChatMessage): Promise<void> {
+    await (await this.ensure())?.setPendingInput(message);
+  }
+
+  /**
+   * The run failed before the model answered (an abort, a model error): the input is forgotten, and a
+   * session this run created and nothing was confirmed in is removed, so the session is as it was.
+   */
+  async releaseInput(): Promise<void> {
+    const session = this.session;
+    if (!session?.pendingInput) return;
+    await session.discardPendingInput();
+    if (this.createdHere && session.messages.length === 0 && session.usage.rounds.length === 0) {
+      await session.close();
+      await this.store().remove(session.id);
+      this.session = null;
+      this.creating = undefined;
+    }
   }
 
   async recordUsage(usage: Usage, model: string): Promise<void> {
@@ -110,6 +148,7 @@ export class RunnerSession implements HistoryStore {
       const session = await this.store().create({ id: this.options.id!, title: this.titleHint, origin: this.options.origin });
       await session.lock();
       this.session = session;
+      this.createdHere = true;
       return session;
     })();
     return this.creating;
@@ -122,4 +161,9 @@ export class RunnerSession implements HistoryStore {
   private sessionsDir(): string {
     return resolve(this.options.sessionsDir ?? process.env.SYNAPSE_SESSIONS_DIR ?? join(homedir(), '.synapse', 'sessions'));
   }
+}
+
+/** What the model is shown of a session's history: everything but inputs it never answered. */
+function modelView(messages: readonly ChatMessage[]): readonly ChatMessage[] {
+  return messages.some((message) => message.meta?.unanswered) ? messages.filter((message) => !message.meta?.unanswered) : messages;
 }

@@ -3,9 +3,10 @@ import type { ChatMessage, ToolCall, Usage } from '../llm';
 import type { PermissionEvent, Tool, ToolResult, ToolSecurityOptions } from '../tools';
 import type { TodoStore } from '../todo';
 import type { Session, SessionLoadWarning } from '../session';
+import type { ContextEvent, ContextOptions } from '../context';
 import type { Extensions, ExtensionsOptions, McpClientCallbacks } from '../extensions';
 import type { PricingTable, RunBudget } from '../usage';
-import type { CommandHooks, HookActivity } from '../hooks';
+import type { CommandHooks, HookActivity, StopHookExecutor, StopHookRegistry } from '../hooks';
 import type { HookEvent, HookSettings } from '../settings';
 import type { ProjectInstructions } from './project-instructions';
 
@@ -50,14 +51,18 @@ export type RunnerEvent =
   | { type: 'run_finished'; text: string; stopReason: StopReason }
   /** permission_requested / permission_decided, from this runner's tools and its sub-agents'. */
   | PermissionEvent
-  /** Something asked for and not in force here (a sandbox without bubblewrap); once per runner. */
+  /** Something asked for and not in force here (a sandbox without bubblewrap); once per runner. Also: context and stop-hook trouble. */
   | { type: 'warning'; message: string }
   /** hook_started / hook_finished: command hooks at work (the sub-agents' too). */
   | HookActivity
   /** What a hook has the user told: a `systemMessage`, an exit 2 of an event that cannot block, why a Stop hook was not obeyed. */
   | { type: 'hook_notice'; hookEvent: HookEvent; message: string }
   /** A tool call the run pauses on, before its run_finished (`approval_required`). */
-  | ({ type: 'approval_required' } & PendingToolCall);
+  | ({ type: 'approval_required' } & PendingToolCall)
+  /** Large tool results moved to files, or older messages replaced by a summary. */
+  | ContextEvent
+  /** Progress a stop hook streams while it runs. */
+  | { type: 'stop_hook_progress'; hook: string; text: string };
 
 /** A person's answers to a paused run's calls, by tool call id: approved ones run, rejected ones are refused. */
 export interface ApprovalDecisions {
@@ -134,6 +139,20 @@ export interface AgentRunnerOptions {
   mcpElicit?: McpClientCallbacks['elicit'];
   /** Set for sub-agents: the default system prompt then describes a single delegated task. */
   isSubAgent?: boolean;
+  /**
+   * The model's context window, in tokens. Default: SYNAPSE_CONTEXT_WINDOW, else the window of a well-known
+   * model (KNOWN_CONTEXT_WINDOWS), else 128,000. Sub-agents get the same.
+   */
+  contextWindow?: number;
+  /** Thresholds of offload and compaction (defaults proportional to the window; see docs/context.md), and `compactModel`. */
+  context?: ContextOptions;
+  /**
+   * Where this runner offloads tool results when it has no session: a directory of its own, removed by
+   * close(). Default: one under ~/.synapse/offload. With a session they go to the session's `offload/`.
+   */
+  offloadDir?: string;
+  /** Run when a run ends with an answer (not by a failure policy or a limit); what they say is appended to it. */
+  stopHooks?: StopHookRegistry | StopHookExecutor;
   /**
    * Stop a run once what it spent (sub-agents included) passes this many US dollars: checked before each
    * model request, so the call that passed it is the last. The model needs a price (`pricing`), or run() rejects

@@ -15,7 +15,16 @@ export const persistedMessageSchema = z.looseObject({
   tool_calls: z.array(persistedToolCallSchema).optional(),
   tool_call_id: z.string().min(1).optional(),
   name: z.string().optional(),
-  meta: z.looseObject({ userText: z.string().optional(), injected: z.array(z.string()).optional() }).optional(),
+  meta: z
+    .looseObject({
+      userText: z.string().optional(),
+      injected: z.array(z.string()).optional(),
+      summary: z.boolean().optional(),
+      reminder: z.boolean().optional(),
+      archived: z.number().int().nonnegative().optional(),
+      unanswered: z.boolean().optional(),
+    })
+    .optional(),
 });
 
 const tokenCountSchema = z.number().int().nonnegative();
@@ -71,6 +80,8 @@ export const sessionIndexSchema = z.object({
   context: persistedContextSchema.nullable(),
   /** Absent in sessions written before it was recorded. */
   origin: sessionOriginSchema.optional(),
+  /** Messages archive.jsonl holds for sure (absent before anything was archived). */
+  archive: z.object({ messageCount: tokenCountSchema }).optional(),
 });
 
 export type SessionIndex = z.infer<typeof sessionIndexSchema>;

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { writeFileAtomic } from './atomic-write';
 import { describeFsError, type DirectoryError, makeDirectory } from './directories';
 import { SessionNotFoundError, SessionsDirError } from './errors';
+import { SessionLockedError } from './session-lock';
 import { loadSession, readIndexOrProblem } from './load-session';
 import { SESSION_INDEX_VERSION, type SessionIndex, type SessionOrigin } from './schemas';
 import { Session } from './session';
@@ -23,11 +24,19 @@ export interface CreateSessionOptions {
   origin?: SessionOrigin;
 }
 
+export interface SessionStoreOptions {
+  /** Keep at most this many sessions: creating one removes the least recently updated beyond it (offloaded files included). */
+  maxSessions?: number;
+}
+
 /** Sessions as directories under one sessions directory: `<sessionsDir>/<id>/`. */
 export class SessionStore {
   readonly sessionsDir: string;
 
-  constructor(sessionsDir: string) {
+  constructor(
+    sessionsDir: string,
+    private readonly options: SessionStoreOptions = {},
+  ) {
     this.sessionsDir = resolve(sessionsDir);
   }
 
@@ -52,6 +61,7 @@ export class SessionStore {
     // No 'wx' flag needed: makeSessionDir has just made the directory (mkdir fails on an existing one).
     await writeFile(files.history, '').catch((error: unknown) => Promise.reject(sessionFileError(files.history, 'write', error)));
     await writeFileAtomic(files.index, `${JSON.stringify(index, null, 2)}\n`);
+    if (this.options.maxSessions !== undefined) await this.evictOldest(this.options.maxSessions, id);
     return new Session({
       id,
       files,
@@ -69,6 +79,8 @@ export class SessionStore {
       warnings: [],
       unreadable: [],
       sources: new Map(),
+      archivedCount: 0,
+      pendingInput: null,
     });
   }
 
@@ -128,6 +140,28 @@ export class SessionStore {
     } finally {
       await lock.release();
     }
+  }
+
+  /**
+   * Removes the least recently updated sessions beyond `maxSessions` (their offloaded files with them),
+   * never `keep` and never one another writer holds; returns the ids removed.
+   */
+  async evictOldest(maxSessions: number, keep?: string): Promise<string[]> {
+    const sessions = await this.list();
+    const removed: string[] = [];
+    let excess = sessions.length - Math.max(0, maxSessions);
+    for (const session of [...sessions].reverse()) {
+      if (excess <= 0) break;
+      if (session.id === keep) continue;
+      try {
+        await this.remove(session.id);
+        removed.push(session.id);
+        excess--;
+      } catch (error) {
+        if (!(error instanceof SessionLockedError || error instanceof SessionNotFoundError)) throw error;
+      }
+    }
+    return removed;
   }
 
   /**

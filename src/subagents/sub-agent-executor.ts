@@ -11,6 +11,8 @@ import { taskTypeOf, TASK_TYPES } from './task-types';
 /** The part of AgentRunner a sub-agent needs; injected so this module does not import the runner. */
 export interface NestedRunner {
   run(input: string, options: { signal?: AbortSignal }): Promise<string>;
+  /** Releases what the runner holds (its offloaded tool results). */
+  close?(): Promise<void>;
 }
 
 export interface SubAgentDependencies {
@@ -34,6 +36,11 @@ export interface SubAgentDependencies {
   extensions?: ExtensionHandlers;
   /** The parent's command hooks, for a sub-agent of this type (its tool calls, its SubagentStop). */
   hooks?: (type: string) => CommandHooks | undefined;
+  /**
+   * The parent's context window and thresholds, and a directory for the sub-agent's offloaded results: a
+   * sub-agent's long conversation is offloaded and compacted the same way. Called once per task.
+   */
+  context?: () => Pick<AgentRunnerOptions, 'contextWindow' | 'context' | 'offloadDir'>;
 }
 
 /** `task:general`, `task:explore` and `task:skill`, each a nested AgentRunner with its own history and shell. */
@@ -70,6 +77,7 @@ export function createSubAgentExecutorFactory(deps: SubAgentDependencies): SubAg
           todoStore,
           toolset: kind.answersFromSkillCatalog ? [] : [bash],
           enableSkillSearchInstruction: false,
+          ...deps.context?.(),
           systemPrompt,
           isSubAgent: true,
           hooks: deps.hooks?.(request.type),
@@ -94,7 +102,7 @@ export function createSubAgentExecutorFactory(deps: SubAgentDependencies): SubAg
           if (signal.aborted) throw error;
           return { stdout: '', stderr: `Sub-agent task:${request.type} failed: ${error instanceof Error ? error.message : String(error)}`, exitCode: 1 };
         } finally {
-          await router.close();
+          await Promise.all([router.close(), runner.close?.()]);
         }
       },
     };

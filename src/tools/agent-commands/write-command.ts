@@ -1,8 +1,8 @@
-import { commandSuccess } from '../command-results';
+import { commandSuccess, executionFailure } from '../command-results';
+import { NotRegularFile } from '../security/file-refusal';
 import { parseHeredoc } from '../heredoc-input';
 import { fileErrorResult } from './file-errors';
 import { resolvePath, splitArguments, UsageError, type AgentCommand } from './agent-command';
-import { writeWorkspaceFile } from './workspace-write';
 
 export const writeCommand: AgentCommand = {
   name: 'write',
@@ -18,7 +18,7 @@ export const writeCommand: AgentCommand = {
     `Examples: write notes.txt "first line" | write src/a.ts <<'EOF' ... EOF`,
   ].join('\n'),
   writes: true,
-  async run(args, { cwd, paths }) {
+  async run(args, { cwd, files }) {
     let heredoc;
     try {
       heredoc = parseHeredoc(args);
@@ -34,8 +34,9 @@ export const writeCommand: AgentCommand = {
     const [path] = words;
     const content = heredoc ? heredoc.body : words[1];
     try {
-      await writeWorkspaceFile(paths, resolvePath(cwd, path), content);
+      await files.write(resolvePath(cwd, path), Buffer.from(content));
     } catch (error) {
+      if (error instanceof NotRegularFile) return executionFailure(`Cannot write ${path}: it is not a regular file (${error.kind})`);
       return fileErrorResult(error, path);
     }
     return commandSuccess(`Wrote ${Buffer.byteLength(content)} bytes to ${path}\n`);
