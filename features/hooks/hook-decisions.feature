@@ -198,7 +198,7 @@ Feature: 命令钩子的决定：退出码与 Claude Code 的 JSON
       And 模型应该恰好被请求 0 次
       And Runner 应该没有创建会话
 
-    Scenario: SessionStart 与 UserPromptSubmit 的 additionalContext 和纯文本输出加在用户消息之后，会话里记下用户的原话
+    Scenario: SessionStart 与 UserPromptSubmit 的 additionalContext 和纯文本输出加在用户消息之后，会话里记下用户的原话，答过的输入不留在 pending-input.json
       Given 使用临时会话目录创建 Runner
       And 钩子 "start" 挂在 SessionStart 上
       And 钩子 "prompt" 挂在 UserPromptSubmit 上
@@ -219,6 +219,7 @@ Feature: 命令钩子的决定：退出码与 Claude Code 的 JSON
       When 执行一次运行
       Then 模型第 1 次收到的最后一条消息应包含 "Please do the work.\n\n[SessionStart hook context]\n当前分支 main\n\n[UserPromptSubmit hook context]\n今天是周五\n\n[UserPromptSubmit hook context]\n纯文本也算上下文"
       And 落盘的首条用户消息应记下用户的原话 "Please do the work."，并标明注入了 "skill_search_instruction, hook_context"
+      And 运行结束后 pending-input.json 应已删除，历史中有 "Please do the work."
 
   Rule: `continue: false` 结束运行
 
