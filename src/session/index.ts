@@ -13,6 +13,7 @@ export { repairWarnings, type SessionRepair } from './session-repair';
 export { quarantineFileFor, quarantinedBytes, type QuarantineEntry } from './quarantine';
 export { contextStats, messageContextStats, emptyContextStats, addContextStats, withMeta } from './context-stats';
 export { countTokens, warmUpTokenizer, TOKENIZER_ENCODING } from './tokenizer';
-export { HISTORY_FILE, INDEX_FILE, USAGE_FILE, ARCHIVE_FILE, PENDING_INPUT_FILE, OFFLOAD_DIR, sessionFiles, type SessionFiles } from './session-files';
+export { HISTORY_FILE, INDEX_FILE, USAGE_FILE, ARCHIVE_FILE, PENDING_INPUT_FILE, PENDING_APPROVAL_FILE, OFFLOAD_DIR, sessionFiles, type SessionFiles } from './session-files';
+export type { PendingApproval } from './pending-approval';
 export { describeFsError } from './directories';
 export { writeFileAtomic } from './atomic-write';
