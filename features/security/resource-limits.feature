@@ -85,6 +85,16 @@ Feature: 沙箱里的资源上限：进程数、内存、文件大小、CPU 时�
       When 路由命令 `ulimit -S -t; ulimit -H -t; ulimit -f; ulimit -d`
       Then 命令结果应为 stdout "600\n601\n4194304\n4194304\n"、stderr ""、退出码 0
 
+    @cli
+    Scenario: 设置文件的 sandbox.limits 设定上限，同名的 --limit-* 选项优先
+      Given CLI 的 HOME 中有文件 ".synapse/settings.json" 内容为:
+        """
+        {"sandbox": {"limits": {"fileSize": "10M", "cpu": 5, "memory": "none"}}}
+        """
+      When CLI 在没有 bubblewrap 时运行 synapse "exec --sandbox workspace-write --limit-cpu 7 'ulimit -f; ulimit -t; ulimit -d'"
+      Then CLI 退出码应该是 0
+      And CLI 标准输出应该是 "10240\n7\nunlimited"
+
   Rule: 能不能建 cgroup，按本进程的 /proc/self/cgroup 与挂着的层级判断；建不了时只有 rlimit
 
     Scenario Outline: <层级>

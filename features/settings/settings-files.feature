@@ -107,6 +107,26 @@ Feature: 设置文件：用户、项目、本地与 --settings，逐键合并，
         .synapse/settings.json: apiKey ignored: an API key is read only from ~/.synapse/settings.json or --settings, never from a project file
         """
 
+    Scenario: sandbox.limits：不受信任的项目只能调低资源上限（比它之前的文件定的，没有时比默认值）
+      Given 设置文件 user 的内容是:
+        """
+        {"sandbox": {"limits": {"memory": "1G"}}}
+        """
+      And 设置文件 project 的内容是:
+        """
+        {"sandbox": {"limits": {"memory": "8G", "processes": 64, "fileSize": "none", "cpu": "60"}}}
+        """
+      When 在不受信任的项目里解析设置
+      Then 生效的设置应该是:
+        """
+        {"sandbox": {"limits": {"memory": "1G", "processes": 64, "cpu": "60"}}}
+        """
+      And 解析设置时的警告应该是:
+        """
+        .synapse/settings.json: sandbox.limits.memory 8G ignored: the project is not trusted, and it raises a resource limit
+        .synapse/settings.json: sandbox.limits.fileSize none ignored: the project is not trusted, and it raises a resource limit
+        """
+
     Scenario: 不受信任的项目只能收紧：放宽的键被忽略并逐个告警，收紧的键生效
       Given 设置文件 user 的内容是:
         """

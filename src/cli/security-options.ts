@@ -51,6 +51,17 @@ export const securityOptions = {
   ...limitOptions,
 } as const;
 
+/** The limit flags, each taken from the settings' `sandbox.limits` where the flag is not given. */
+function withSettingsLimits(args: LimitArgs, limits: NonNullable<ResolvedSettings['settings']['sandbox']>['limits']): LimitArgs {
+  const text = (value: string | number | undefined) => (value === undefined ? undefined : String(value));
+  return {
+    limitProcesses: args.limitProcesses ?? text(limits?.processes),
+    limitMemory: args.limitMemory ?? text(limits?.memory),
+    limitFileSize: args.limitFileSize ?? text(limits?.fileSize),
+    limitCpu: args.limitCpu ?? text(limits?.cpu),
+  };
+}
+
 /**
  * The library's ToolSecurityOptions from the flags and the settings files (each file's permission rules,
  * then the rule file and the flags'; a flag wins over a setting). `ask` prompts on a terminal; headless
@@ -95,7 +106,7 @@ export function toolSecurityOptions(args: SecurityArgs, context: { json: boolean
     permissionMode: args.permissionMode ?? settings.permissions?.defaultMode,
     sandbox: args.sandbox ?? settings.sandbox?.mode,
     allowNetwork: args.allowNetwork ?? settings.sandbox?.allowNetwork ?? false,
-    limits: resourceLimitsFromFlags(args),
+    limits: resourceLimitsFromFlags(withSettingsLimits(args, settings.sandbox?.limits)),
     passEnv: args.passEnv,
     // The settings' variables join what commands start from; secret-looking names still need --pass-env.
     ...(settings.env ? { env: { ...process.env, ...settings.env } } : {}),

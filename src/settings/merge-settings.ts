@@ -11,7 +11,7 @@ export interface SettingsLayer {
 
 /**
  * The layers as one: a later layer wins key by key (a value of `env` by its name, a field of `sandbox` by
- * itself); lists add up instead, because every file's rules and hooks count (`permissions.allow/ask/deny`,
+ * itself, a limit of `sandbox.limits` too); lists add up instead, because every file's rules and hooks count (`permissions.allow/ask/deny`,
  * and each hook event's matchers).
  */
 export function mergeSettings(layers: readonly SettingsLayer[]): Settings {
@@ -20,7 +20,7 @@ export function mergeSettings(layers: readonly SettingsLayer[]): Settings {
     const { env, permissions, sandbox, hooks, ...scalars } = settings;
     merged = { ...merged, ...scalars };
     if (env) merged.env = { ...merged.env, ...env };
-    if (sandbox) merged.sandbox = { ...merged.sandbox, ...sandbox };
+    if (sandbox) merged.sandbox = { ...merged.sandbox, ...sandbox, ...(sandbox.limits ? { limits: { ...merged.sandbox?.limits, ...sandbox.limits } } : {}) };
     if (permissions) {
       const { allow, ask, deny, defaultMode } = permissions;
       const before = merged.permissions ?? {};

@@ -1,5 +1,6 @@
 import { RE2JS } from 're2js';
 import { z } from 'zod';
+import { sandboxLimitsSchema } from './sandbox-limits';
 
 /** Claude Code's permission modes; what each means here is in docs/settings.md. */
 export const PERMISSION_MODES = ['default', 'acceptEdits', 'plan', 'bypassPermissions', 'dontAsk'] as const;
@@ -62,7 +63,7 @@ export const settingsSchema = z.strictObject({
       defaultMode: z.enum(PERMISSION_MODES).optional(),
     })
     .optional(),
-  sandbox: z.strictObject({ mode: z.enum(SETTINGS_SANDBOX_MODES).optional(), allowNetwork: z.boolean().optional() }).optional(),
+  sandbox: z.strictObject({ mode: z.enum(SETTINGS_SANDBOX_MODES).optional(), allowNetwork: z.boolean().optional(), limits: sandboxLimitsSchema.optional() }).optional(),
   hooks: hooksSchema.optional(),
   /** The model's context window, in tokens. */
   contextWindow: z.number().int().positive().optional(),

@@ -1,3 +1,4 @@
+import { lowerLimitsOnly } from './sandbox-limits';
 import type { Settings } from './settings-schema';
 
 const SANDBOX_STRICTNESS = { off: 0, 'workspace-write': 1, 'read-only': 2 } as const;
@@ -42,12 +43,13 @@ export function restrictProjectSettings(settings: Settings, below: Settings, pat
     else if (defaultMode !== undefined) kept.permissions.defaultMode = defaultMode;
   }
   if (kept.sandbox) {
-    const { mode, allowNetwork } = kept.sandbox;
+    const { mode, allowNetwork, limits } = kept.sandbox;
     kept.sandbox = {};
     if (mode !== undefined && SANDBOX_STRICTNESS[mode] < SANDBOX_STRICTNESS[below.sandbox?.mode ?? 'workspace-write']) drop(`sandbox.mode ${mode}`, 'it is less strict than the sandbox in force');
     else if (mode !== undefined) kept.sandbox.mode = mode;
     if (allowNetwork === true) drop('sandbox.allowNetwork', 'it opens the network to sandboxed commands');
     else if (allowNetwork !== undefined) kept.sandbox.allowNetwork = allowNetwork;
+    if (limits) kept.sandbox.limits = lowerLimitsOnly(limits, below.sandbox?.limits, (key) => drop(key, 'it raises a resource limit'));
   }
   if (kept.maxBudgetUsd !== undefined && below.maxBudgetUsd !== undefined && kept.maxBudgetUsd > below.maxBudgetUsd) {
     delete kept.maxBudgetUsd;
