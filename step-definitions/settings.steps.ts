@@ -1,4 +1,4 @@
-import { mkdir, readFile, stat, symlink } from 'node:fs/promises';
+import { mkdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { Given, Then, When } from '@cucumber/cucumber';
@@ -197,6 +197,13 @@ Then('生效的设置应该是 {string}', function (this: SynapseWorld, json: st
 
 Given('用户设置文件的位置上是一个目录', async function (this: SynapseWorld) {
   await mkdir(userSettingsPath(), { recursive: true });
+});
+
+Given('项目的 .synapse 是指向项目外一个目录的符号链接，那里的 settings.json 内容是:', async function (this: SynapseWorld, content: string) {
+  const elsewhere = join(await this.tempDir(), 'elsewhere');
+  await mkdir(elsewhere, { recursive: true });
+  await writeFile(join(elsewhere, 'settings.json'), content);
+  await symlink(elsewhere, join(await ctx(this).project(), '.synapse'));
 });
 
 Given('用户的 ~\\/.synapse 是一个指向不存在位置的符号链接', async function (this: SynapseWorld) {

@@ -107,6 +107,25 @@ Feature: 设置文件：用户、项目、本地与 --settings，逐键合并，
         .synapse/settings.json: apiKey ignored: an API key is read only from ~/.synapse/settings.json or --settings, never from a project file
         """
 
+    Scenario: 项目的 .synapse 是符号链接：受信任也不经它读设置，一行警告说明
+      Given 设置文件 user 的内容是:
+        """
+        {"model": "user-model"}
+        """
+      And 项目的 .synapse 是指向项目外一个目录的符号链接，那里的 settings.json 内容是:
+        """
+        {"model": "linked-model", "hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "./evil.sh"}]}]}}
+        """
+      When 在受信任的项目里解析设置
+      Then 生效的设置应该是:
+        """
+        {"model": "user-model"}
+        """
+      And 解析设置时的警告应该是:
+        """
+        <temp>/project/.synapse: a symlink: the project's settings files are not read through it (make .synapse a directory)
+        """
+
     Scenario: sandbox.limits：不受信任的项目只能调低资源上限（比它之前的文件定的，没有时比默认值）
       Given 设置文件 user 的内容是:
         """

@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { lstatSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { mergeSettings, settingSources, type SettingsLayer, type SettingsScope } from './merge-settings';
 import { readSettingsFile, SettingsFileError } from './settings-file';
 import { localSettingsPath, projectSettingsPath, userSettingsPath } from './settings-paths';
@@ -29,7 +30,7 @@ export interface ResolvedSettings {
  * Reads `~/.synapse/settings.json`, `<cwd>/.synapse/settings.json`, `<cwd>/.synapse/settings.local.json` and
  * the --settings file, in that order; later ones win key by key (lists add up). A file that is missing is
  * skipped; one that cannot be used throws SettingsFileError (the file and the key), and nothing of it is
- * used. Reads only: nothing is created.
+ * used; the project's are not read through a `.synapse` that is a symlink. Reads only: nothing is created.
  */
 export function resolveSettings(options: ResolveSettingsOptions): ResolvedSettings {
   const candidates: Array<{ scope: SettingsScope; path: string }> = [
@@ -41,7 +42,12 @@ export function resolveSettings(options: ResolveSettingsOptions): ResolvedSettin
   const layers: SettingsLayer[] = [];
   const warnings: string[] = [];
   let trusted: boolean | undefined;
+  // A `.synapse` that is a symlink may point anywhere, and can be pointed elsewhere by whoever can write the
+  // workspace (the sandbox cannot hold a link in place): its files are not read, trusted project or not.
+  const linked = lstatSync(dirname(projectSettingsPath(options.cwd)), { throwIfNoEntry: false })?.isSymbolicLink() ?? false;
+  if (linked) warnings.push(`${dirname(projectSettingsPath(options.cwd))}: a symlink: the project's settings files are not read through it (make .synapse a directory)`);
   for (const { scope, path } of candidates) {
+    if (linked && (scope === 'project' || scope === 'local')) continue;
     const read = readSettingsFile(path);
     if (!read && scope === 'flag') throw new SettingsFileError(path, undefined, 'no such file', `Cannot read settings file ${path}`);
     if (!read) continue;
