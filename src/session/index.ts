@@ -15,4 +15,5 @@ export { contextStats, messageContextStats, emptyContextStats, addContextStats, 
 export { countTokens, warmUpTokenizer, TOKENIZER_ENCODING } from './tokenizer';
 export { HISTORY_FILE, INDEX_FILE, USAGE_FILE, ARCHIVE_FILE, PENDING_INPUT_FILE, OFFLOAD_DIR, sessionFiles, type SessionFiles } from './session-files';
 export { describeFsError } from './directories';
+export { isUserInput } from './session-title';
 export { writeFileAtomic } from './atomic-write';
