@@ -1,3 +1,4 @@
+import { compactCommand } from './compact-command';
 import { shown, type SlashCommand } from './slash-command';
 
 const model: SlashCommand = {
@@ -59,8 +60,15 @@ const context: SlashCommand = {
   },
 };
 
-/** /model, /cost, /context. */
-export const modelCommands: readonly SlashCommand[] = [model, cost, context];
+const compact: SlashCommand = {
+  name: 'compact',
+  summary: "Summarize the older messages now to free context (the session's archive keeps them)",
+  group: 'Model and context',
+  run: async (_args, { chat }) => shown((await compactCommand(chat.runner)).output),
+};
+
+/** /model, /cost, /context, /compact. */
+export const modelCommands: readonly SlashCommand[] = [model, cost, context, compact];
 
 function formatCount(value: number): string {
   return value.toLocaleString('en-US');
