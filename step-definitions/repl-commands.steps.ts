@@ -39,6 +39,10 @@ Then('聊天应该显示 {string}', function (this: SynapseWorld, text: string) 
   expect(chat(this).lastOutput).to.contain(text);
 });
 
+Then('聊天显示的最后一行应该是 {string}', function (this: SynapseWorld, line: string) {
+  expect(chat(this).lastOutput?.split('\n').at(-1)).to.equal(line);
+});
+
 Then('聊天应该显示记下的会话的短 id', function (this: SynapseWorld) {
   expect(chat(this).lastOutput).to.contain(remembered.get(this)!.slice(-8));
 });
