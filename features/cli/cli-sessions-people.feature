@@ -74,8 +74,10 @@ Feature: 会话与给人看的输出：目录与模型、短 id、列表的列�
       And CLI 模型会回复 "done"
       When CLI 运行 synapse "run --no-session --base-url <model> 'show me'"
       Then CLI 退出码应该是 0
-      And CLI 标准错误应该包含 "  4"
-      And CLI 标准错误应该包含 "  … +6 lines"
+      And CLI 标准错误应该包含 "✓ 1"
+      And CLI 标准错误应该包含 "  5"
+      And CLI 标准错误应该包含 "  … +5 lines"
+      And CLI 标准错误中不应该有只写着 "1" 的一行
       And CLI 标准错误应该包含 "✗ echo: exit 3"
       And CLI 标准错误应该包含 "  oops"
       And CLI 标准错误应该包含 "  - one"
