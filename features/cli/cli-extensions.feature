@@ -64,6 +64,7 @@ Feature: synapse 与扩展：mcp:*、skill:*、synapse mcp list 与 synapse skil
   Scenario: 首次 run 在期限内启动工具未知的服务器，系统提示列出它的工具；退出后不留服务器进程
     Given CLI 工作目录的 "mcp_servers.json" 中有 MCP 服务器 "everything"：server-everything
     And CLI 的信任记录里有工作目录
+    And CLI 的环境变量 "SYNAPSE_MCP_START_DEADLINE" 为 "60000"
     And CLI 模型会回复 "no tools needed"
     When CLI 运行 synapse "run --no-session --base-url <model> 'just answer'"
     Then CLI 退出码应该是 0

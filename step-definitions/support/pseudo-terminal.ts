@@ -30,7 +30,7 @@ export function runOnTerminalSteps(argv: string[], options: { cwd: string; env: 
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`the terminal run did not finish in time; the screen showed:\n${plain(raw)}`));
-    }, options.timeoutMs ?? 15_000);
+    }, options.timeoutMs ?? 60_000);
     const onOutput = (chunk: Buffer) => {
       raw += chunk.toString('utf8');
       const next = options.steps[step];
