@@ -76,6 +76,7 @@ export async function runChat(args: ChatArgs): Promise<number> {
       recordInterruptions: true,
       mcpConfig,
       skillsDirs,
+      hooks: settings.settings.hooks,
       onEvent: renderer.onEvent,
     });
   };

@@ -4,6 +4,7 @@ import { appendDurably, removeLeftoverTempFiles, writeFileAtomic } from './atomi
 import { addContextStats, contextStats, emptyContextStats, subtractContextStats, withMeta } from './context-stats';
 import { toJsonLines } from './jsonl';
 import type { LoadedSession } from './load-session';
+import { readPendingApproval, removePendingApproval, writePendingApproval, type PendingApproval } from './pending-approval';
 import { removePendingInput, unansweredInput, writePendingInput } from './pending-input';
 import { quarantine, type QuarantineEntry } from './quarantine';
 import { persistedMessageSchema, persistedUsageSchema, SESSION_INDEX_VERSION, type SessionIndex, type SessionOrigin } from './schemas';
@@ -375,6 +376,19 @@ export class Session {
       this.usageLedger.add(round);
       await this.writeIndex();
     });
+  }
+
+  /**
+   * The round of tool calls a paused run left waiting for approval, if any (see PendingApproval). Stale or
+   * unreadable files are dealt with as readPendingApproval says; a warning says what was done.
+   */
+  readPendingApproval(): Promise<{ approval: PendingApproval | null; warning?: string }> {
+    return this.enqueue(() => readPendingApproval(this.files.pendingApproval, this.files.dir, this.history));
+  }
+
+  /** Records the paused round (atomically), or removes it (null) once its round has joined the history. */
+  setPendingApproval(approval: PendingApproval | null): Promise<void> {
+    return this.enqueue(() => (approval ? writePendingApproval(this.files.pendingApproval, approval) : removePendingApproval(this.files.pendingApproval, this.files.dir)));
   }
 
   /** Sets the title explicitly (e.g. when the first user message is wrapped in instructions), shortened to one line. */

@@ -65,7 +65,7 @@ export interface ContextStats {
 
 /** A problem met while loading a session; loading carries on without the offending part. */
 export interface SessionLoadWarning {
-  file: 'history.jsonl' | 'usage.jsonl' | 'index.json' | 'archive.jsonl' | 'pending-input.json';
+  file: 'history.jsonl' | 'usage.jsonl' | 'index.json' | 'archive.jsonl' | 'pending-input.json' | 'pending-approval.json';
   /** 1-based line number, for JSONL files. */
   line?: number;
   message: string;
