@@ -6,6 +6,7 @@ import { createExtensions, modelSampler, skillDirectories, type Extensions, type
 import { CommandHooks } from '../hooks';
 import { AbortError, createOpenAIClient, createOpenAIModelRuntime, type ChatMessage, type ModelRuntime, type Usage } from '../llm';
 import { contextStats, emptySessionUsage, generateSessionId, type ContextStats, type SessionUsage } from '../session';
+import type { PricingTable } from '../usage';
 import { createSubAgentExecutorFactory } from '../subagents';
 import { TodoStore } from '../todo';
 import { BashRouter, BashTool, SecretRedactor, ToolSecurity, toolEnvironment, type CallPermission, type Tool, type ToolResult } from '../tools';
@@ -190,6 +191,11 @@ export class AgentRunner {
   /** The confirmed history (what the session holds, or would). */
   async getHistory(): Promise<ChatMessage[]> {
     return [...(await this.ready).persisted];
+  }
+
+  /** The prices its calls are costed with: the `pricing` option, else ~/.synapse/pricing.json (read once). */
+  get pricing(): PricingTable {
+    return this.costing.pricing;
   }
 
   async getSessionUsage(): Promise<SessionUsage | null> {

@@ -16,4 +16,5 @@ export { countTokens, warmUpTokenizer, TOKENIZER_ENCODING } from './tokenizer';
 export { HISTORY_FILE, INDEX_FILE, USAGE_FILE, ARCHIVE_FILE, PENDING_INPUT_FILE, PENDING_APPROVAL_FILE, OFFLOAD_DIR, sessionFiles, type SessionFiles } from './session-files';
 export type { PendingApproval } from './pending-approval';
 export { describeFsError } from './directories';
+export { isUserInput } from './session-title';
 export { writeFileAtomic } from './atomic-write';

@@ -11,7 +11,7 @@ import { persistedMessageSchema, persistedUsageSchema, SESSION_INDEX_VERSION, ty
 import { SessionArchive } from './session-archive';
 import { sessionFileError } from './session-file-error';
 import type { SessionFiles } from './session-files';
-import { titleFromText, userWords } from './session-title';
+import { titleFromText, titleOfHistory, userWords } from './session-title';
 import { SessionLock } from './session-lock';
 import { planRepair, type SessionRepair } from './session-repair';
 import { isTokenizerReady } from './tokenizer';
@@ -248,7 +248,8 @@ export class Session {
    * Replaces the live history (a compaction, an offload), losing nothing: every message of the current
    * history that archive.jsonl does not hold yet is appended to it first, durably, and the new history's
    * messages are marked as archived (`meta.archived`). A failed write leaves the old history in place and
-   * throws, naming the file. Resolves with the history as persisted.
+   * throws, naming the file. The title follows the new history's first input of the user's own (when it has
+   * one). Resolves with the history as persisted.
    */
   rewriteHistory(messages: readonly ChatMessage[]): Promise<readonly ChatMessage[]> {
     const next = messages.map((message, i) => validated(message, i));
@@ -257,6 +258,7 @@ export class Session {
       const marked = next.map((message) => (message.meta?.archived === archived ? message : withMeta(message, { archived })));
       await this.rewriteHistoryFile(marked);
       this.archivedCount = archived;
+      this.currentTitle = titleOfHistory(marked) ?? this.currentTitle;
       await this.writeIndex();
       return this.history;
     });
@@ -264,13 +266,14 @@ export class Session {
 
   /**
    * Starts the conversation over: the live history goes to the archive (so the full transcript keeps it),
-   * usage is reset, the offloaded files are deleted and the index is back to empty.
+   * usage is reset, the offloaded files are deleted and the index is back to empty (no title, no messages).
    */
   clear(): Promise<void> {
     return this.enqueue(async () => {
       this.archivedCount = await this.archiveLiveHistory();
       this.usageLedger = new UsageLedger();
       this.history = [];
+      this.currentTitle = null;
       this.counted = { stats: emptyContextStats(), historyBytes: 0 };
       // The index first: it alone records the archive once the history is empty.
       await this.writeIndex();

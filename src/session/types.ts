@@ -41,6 +41,8 @@ export interface SessionSummary {
   totalTokens: number;
   /** Working directory, model and base URL it was held with; absent for sessions from before they were recorded. */
   origin?: SessionOrigin;
+  /** Tokens per model, what a listing prices the session with; absent for sessions from before they were recorded. */
+  usageByModel?: Record<string, ModelUsage>;
 }
 
 /** A directory entry `list` could not summarize, and why. */
