@@ -159,7 +159,7 @@ module.exports = {
       name: 'no-deep-imports-from-extensions',
       comment:
         'As no-deep-imports, except the helpers the extension commands share with the agent commands (usage errors and option ' +
-        'parsing, command results, shell quoting), the process marker (what an MCP server leaves running is found as the ' +
+        'parsing, command results, the wording of file errors, shell quoting), the process marker (what an MCP server leaves running is found as the ' +
         "shell's leftovers are) and the atomic file write: the tools and session indexes would load the shell, " +
         'the router, the permission policy and the session store into `synapse mcp list` and `synapse skills list` ' +
         '(124 of our modules instead of 51). Types still come through the index.',
@@ -170,7 +170,7 @@ module.exports = {
         pathNot: [
           '^src/extensions/',
           '^src/[^/]+/index[.]ts$',
-          '^src/tools/(agent-commands/agent-command|command-results|shell-quote|security/process-marker)[.]ts$',
+          '^src/tools/(agent-commands/agent-command|agent-commands/file-errors|command-results|shell-quote|security/process-marker)[.]ts$',
           '^src/session/atomic-write[.]ts$',
         ],
       },

@@ -9,7 +9,12 @@ async function main(): Promise<void> {
     .sort();
   for (const file of files) {
     // require, not import(): the benches are TypeScript, loaded through register-typescript.cjs's CommonJS hook.
-    const bench = require(join(__dirname, file)) as { default: () => Promise<void> };
+    const bench = require(join(__dirname, file)) as { default: () => Promise<void>; onlyWhenNamed?: boolean };
+    // A bench that installs tools of its own (mcp-conformance: Node 22 and the suite) runs only when named.
+    if (bench.onlyWhenNamed && !only) {
+      console.log(`\n## ${file.replace(/\.bench\.ts$/, '')}: skipped (run it by name: npm run bench ${file.replace(/\.bench\.ts$/, '')})`);
+      continue;
+    }
     console.log(`\n## ${file.replace(/\.bench\.ts$/, '')}`);
     await bench.default();
   }

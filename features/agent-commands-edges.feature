@@ -46,7 +46,7 @@ Feature: Agent 命令的边界：分页与上限、读写错误、取消、glob 
     Scenario: edit 读到了文本，写回时失败
       Given Router 的沙箱模式为 "off"
       When 路由命令 `edit /proc/self/status Name: x`
-      Then 命令结果应为 stdout ""、stderr "Cannot access /proc/self/status: EINVAL: invalid argument, write\n"、退出码 1
+      Then 命令结果应为 stdout ""、stderr "Cannot access /proc/self/status: ESPIPE: invalid seek, write\n"、退出码 1
 
   Rule: read 不留下打开的文件
 
@@ -54,13 +54,14 @@ Feature: Agent 命令的边界：分页与上限、读写错误、取消、glob 
       Given Router 已就绪
       And 工作区文件 `note.txt` 的内容为 "one\n"
       When 路由命令 `read note.txt`
-      Then 本进程不应再打开工作区文件 `note.txt`
+      Then 本进程与文件辅助进程都不应再打开工作区文件 `note.txt`
 
     Scenario: 取消一个还在读大文件的 read，它立刻停下并关闭文件
       Given Router 已就绪
       And 工作区文件 `huge.log` 有 1000 行 "0123456789"，之后是到 512 MB 的空洞
-      When 路由命令 `read huge.log --offset 2000` 并在 100 毫秒后取消
-      Then 1000 毫秒内本进程应不再打开工作区文件 `huge.log`
+      When 路由命令 `read huge.log --limit 1`
+      And 路由命令 `read huge.log --offset 2000` 并在 100 毫秒后取消
+      Then 1000 毫秒内本进程与文件辅助进程都应不再打开工作区文件 `huge.log`
 
   Rule: search 的页满、时限与读不了的文件
 

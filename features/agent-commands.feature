@@ -70,8 +70,9 @@ Feature: Agent 命令的参数、路径与文件错误
 
   Rule: 文件系统错误说明路径
 
-    Scenario Outline: <命令> 遇到<情形>
-      Given Router 已就绪
+    Scenario Outline: <命令> 遇到<情形>（<把关>）
+      Given Router 的沙箱模式为 "workspace-write"（<把关>）
+      And 工作区文件 `tmp.txt` 的内容为 "a banana and a cat"
       And 工作区文件 `dir/inner.txt` 的内容为 "inside\n"
       And 工作区里的 `loop` 是指向自己的符号链接
       When 路由命令 `<命令>`
@@ -79,14 +80,26 @@ Feature: Agent 命令的参数、路径与文件错误
       And 命令结果的失败类别应为 `execution_error`
       And stderr 应包含 `<说明>`
 
-      Examples:
-        | 命令                     | 情形                 | 说明                                               |
-        | read tmp.txt/x           | 把文件当目录         | File not found: tmp.txt/x                          |
-        | write dir "text"         | 写入目录             | Is a directory: dir (list it with glob or ls)      |
-        | edit dir a b             | 编辑目录             | Cannot edit dir: it is not a regular file          |
-        | edit missing.txt a b     | 编辑不存在的文件     | File not found: missing.txt                        |
-        | read loop                | 符号链接环           | Cannot access loop: ELOOP                          |
-        | write loop "text"        | 写入符号链接环       | Cannot access loop: ELOOP                          |
+      @bwrap
+      Examples: 有 bubblewrap：在沙箱里的辅助进程中
+        | 命令                     | 情形                 | 说明                                               | 把关            |
+        | read tmp.txt/x           | 把文件当目录               | File not found: tmp.txt/x                          | bubblewrap 把关   |
+        | write dir "text"         | 写入目录                 | Is a directory: dir (list it with glob or ls)      | bubblewrap 把关   |
+        | write tmp.txt/x "text"   | 写到文件下面               | File not found: tmp.txt/x                          | bubblewrap 把关   |
+        | edit dir a b             | 编辑目录                 | Cannot edit dir: it is not a regular file          | bubblewrap 把关   |
+        | edit missing.txt a b     | 编辑不存在的文件             | File not found: missing.txt                        | bubblewrap 把关   |
+        | read loop                | 符号链接环                | Cannot access loop: ELOOP                          | bubblewrap 把关   |
+        | write loop "text"        | 写入符号链接环              | Cannot access loop: ELOOP                          | bubblewrap 把关   |
+
+      Examples: 没有 bubblewrap：在本进程里逐级打开
+        | 命令                     | 情形                 | 说明                                               | 把关            |
+        | read tmp.txt/x           | 把文件当目录               | File not found: tmp.txt/x                          | 没有 bubblewrap   |
+        | write dir "text"         | 写入目录                 | Is a directory: dir (list it with glob or ls)      | 没有 bubblewrap   |
+        | write tmp.txt/x "text"   | 写到文件下面               | File not found: tmp.txt/x                          | 没有 bubblewrap   |
+        | edit dir a b             | 编辑目录                 | Cannot edit dir: it is not a regular file          | 没有 bubblewrap   |
+        | edit missing.txt a b     | 编辑不存在的文件             | File not found: missing.txt                        | 没有 bubblewrap   |
+        | read loop                | 符号链接环                | Cannot access loop: ELOOP                          | 没有 bubblewrap   |
+        | write loop "text"        | 写入符号链接环              | Cannot access loop: ELOOP                          | 没有 bubblewrap   |
 
   Rule: 每个命令的 --help 是完整的说明
 

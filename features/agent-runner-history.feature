@@ -19,11 +19,11 @@ Feature: AgentRunner 的历史、会话与事件监听器
       When 以输入 "整理一下笔记" 再执行一次运行
       Then 落盘的首条用户消息应记下用户的原话 "整理一下笔记"，并标明注入了 "skill_search_instruction"
 
-    Scenario: 关闭后的 Runner 再运行时以指明会话的错误失败，不创建会话
+    Scenario: 关闭后的 Runner 再运行时以指明会话的错误失败，不问模型，不创建会话
       Given 使用临时会话目录创建 Runner
-      And 模型会回复 "好的"
       When 关闭 Runner 后执行一次运行
       Then 运行应以 "AgentRunner is closed: session <会话 id> cannot be written" 失败
+      And 模型不应收到任何请求
       And 会话目录中不应有任何会话
 
   Rule: 事件监听器

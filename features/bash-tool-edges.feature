@@ -274,23 +274,24 @@ Feature: Bash 路由器的边角：各阶段之间的取消、附着运行、确
         | workspace-write | KILL | 137    |
         | workspace-write | USR1 | 138    |
 
-    Scenario Outline: 当前目录被删除后 Shell 无法再启动，结果说明原因（沙箱：<沙箱>）
+    Scenario Outline: 启动的目录不在了，Shell 无法再启动，结果说明原因（沙箱：<沙箱>）
       Given Router 的沙箱模式为 "<沙箱>"
-      When 路由命令 `mkdir gone && cd gone && rmdir ../gone`
+      When 路由命令 `mkdir -p gone && cd gone`
+      And 在宿主上删掉<删掉的目录>
       And 路由命令 `exit 0`
       And 路由命令 `echo hi`
       Then 退出码应为 `127`
       And 命令的 stderr 应为:
         """
-        Cannot start <程序>: working directory does not exist: {workspace}/gone
+        Cannot start <程序>: working directory does not exist: <缺的目录>
         [the shell exited with code 127; the next command starts a new shell session]
 
         """
 
       Examples:
-        | 沙箱            | 程序              |
-        | off             | bash              |
-        | workspace-write | the shell (bwrap) |
+        | 沙箱            | 删掉的目录                | 程序              | 缺的目录          |
+        | off             | 工作区里的目录 `gone`     | bash              | {workspace}/gone |
+        | workspace-write | 工作区本身                | the shell (bwrap) | {workspace}      |
 
     Scenario: 命令结束后后台任务迟到的输出不属于任何命令
       Given Router 已就绪

@@ -24,13 +24,24 @@ Feature: 路由器的重启、取消与关闭
     And 命令结果的失败类别应为 `execution_error`
     And 工作区中不应存在文件 `after.txt`
 
-  Scenario: 当前目录被删掉后，新 Shell 无法启动时说明缺的是哪个目录
-    Given Router 已就绪
+  Scenario: 沙箱关闭时当前目录被删掉，新 Shell 无法启动，说明缺的是哪个目录
+    Given Router 的沙箱模式为 "off"
     When 路由命令 `mkdir gone && cd gone && rmdir ../gone`
     And 路由命令 `exit 0`
     And 路由命令 `echo hi`
     Then 退出码应为 `127`
     And stderr 应包含 `working directory does not exist: {workspace}/gone`
+
+  Scenario: 有沙箱时当前目录被删掉，新 Shell 回到工作区
+    Given Router 的沙箱模式为 "workspace-write"
+    When 路由命令 `mkdir gone && cd gone && rmdir ../gone`
+    And 路由命令 `exit 0`
+    And 路由命令 `pwd`
+    Then 标准输出应为:
+      """
+      {workspace}
+
+      """
 
   Scenario: 取消立即生效，即使执行命令的一方不理会取消
     Given Router 注入了从不结束、也不理会取消的 skill 处理器

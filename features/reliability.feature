@@ -37,12 +37,12 @@ Feature: 可靠性：什么都不丢，什么都不留
       And CLI 收到信号时的后代进程应该都已结束
 
     @cli
-    Scenario: 模型流式回复到一半时 SIGINT：报告为中断（130），一条消息都不落盘
+    Scenario: 模型流式回复到一半时 SIGINT：报告为中断（130），半截回答不落盘，会话只留下用户的话和中断说明
       Given CLI 模型会先回复 "让我想一想" 然后停顿 5000 毫秒
       When CLI 启动 synapse "run --base-url <model> 'Think'"
       And CLI 在输出出现 "让我想一想" 后收到信号 SIGINT
       Then CLI 退出码应该是 130
-      And CLI 会话目录中应该没有会话
+      And CLI 会话目录中唯一的会话应该只有用户的话 "Think" 和一条中断说明 "while the model was answering"
 
   Rule: 会话不悄悄丢东西：读不了的行原样隔离并在每个出口报告，修复从不移除本身合法的消息
 

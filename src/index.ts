@@ -107,6 +107,9 @@ export type {
 } from './tools/security/permission-gate';
 export { Sandbox, SANDBOX_MODES, type SandboxMode, type SandboxOptions } from './tools/security/sandbox';
 export { bubblewrapStatus, type BubblewrapStatus } from './tools/security/bubblewrap';
+export { DEFAULT_RESOURCE_LIMITS, type ResourceLimits } from './tools/security/resource-limits';
+export { cgroupLimitsAvailable } from './tools/security/sandbox-cgroup';
+export { WorkspaceFiles, SandboxRefusal, type OpenedFile } from './tools/security/workspace-files';
 
 // --- Extensions: MCP servers and Agent Skills behind mcp:*, skill:* and task:skill:search ------------
 export { createExtensions, Extensions, type ExtensionsOptions } from './extensions/extensions';
@@ -116,21 +119,25 @@ export { loadMcpConfig, type McpConfig, type McpServerConfig } from './extension
 export { McpManager, type McpConfiguration, type McpListing, type McpServerListing } from './extensions/mcp/mcp-manager';
 export { ProjectTrust, trustedProjectsFile, type ProjectTrustDecision, type ProjectTrustOptions, type ProjectTrustRequest } from './settings/project-trust';
 export { McpLookupError, McpServerError } from './extensions/mcp/mcp-errors';
+export type { McpLoginOptions, McpLoginOutcome } from './extensions/mcp/mcp-login';
+export { openBrowser } from './extensions/mcp/open-browser';
+export { OAuthStore, OAuthStoreError } from './extensions/mcp/oauth-store';
 export { SkillLibrary } from './extensions/skills/skill-library';
 export { parseSkillFile } from './extensions/skills/skill-file';
 export type { Skill } from './extensions/skills/skill';
 
 // --- Sessions ---------------------------------------------------------------------------------------
-export { SessionStore, type CreateSessionOptions } from './session/session-store';
+export { SessionStore, type CreateSessionOptions, type SessionStoreOptions } from './session/session-store';
 export { Session } from './session/session';
-export { SessionNotFoundError, InvalidSessionIdError, SessionsDirError } from './session/errors';
+export { SessionNotFoundError, InvalidSessionIdError, SessionsDirError, AmbiguousSessionError } from './session/errors';
+export { resolveSessionRef, latestSession, LATEST_SESSION, type SessionRefOptions, type ResolvedSession } from './session/session-ref';
 export { SessionLockedError, type LockHolder } from './session/session-lock';
 export { SessionFileError } from './session/session-file-error';
 export { quarantineFileFor, type QuarantineEntry } from './session/quarantine';
 export type { SessionRepair } from './session/session-repair';
 export { sanitizeHistory, type SanitizedHistory, type RemovedMessage, type AddedMessage, type SanitizeReason } from './session/sanitize-history';
 export { contextStats } from './session/context-stats';
-export type { ContextStats, ModelUsage, SessionListing, SessionLoadWarning, SessionSummary, SessionUsage, SkippedSessionEntry, UsageRound } from './session/types';
+export type { ContextStats, ModelUsage, SessionListing, SessionLoadWarning, SessionOrigin, SessionSummary, SessionUsage, SkippedSessionEntry, UsageRound } from './session/types';
 
 // --- Usage and cost: token kinds, prices (~/.synapse/pricing.json), accounts, budgets ------------------
 export { tokenUsageOf, type TokenUsage } from './usage/token-usage';
@@ -159,6 +166,28 @@ export { SettingsFileError, SettingValueError } from './settings/settings-file';
 export { localSettingsPath, projectSettingsPath, userSettingsPath } from './settings/settings-paths';
 export type { SettingsLayer, SettingsScope } from './settings/merge-settings';
 
+// --- Context management: the window, offload of tool results, compaction ------------------------------
+export { resolveContextWindow, knownContextWindow, DEFAULT_CONTEXT_WINDOW, KNOWN_CONTEXT_WINDOWS, type ResolvedContextWindow } from './context/context-window';
+export { contextSettings, type ContextSettings, type ContextOptions } from './context/context-settings';
+export { OffloadStore, referencedFiles, OFFLOAD_REFERENCE_PREFIX, type CleanupResult } from './context/offload-store';
+export { ToolResultOffloader, type OffloadOptions, type OffloadResult } from './context/tool-result-offloader';
+export { restoreOffloaded } from './context/restore-offloaded';
+export { ContextCompactor, type CompactResult, type CompactOptions, type SummaryModel } from './context/context-compactor';
+export { ContextOrchestrator, type ContextOrchestratorOptions, type PrepareOptions, type PrepareResult } from './context/context-orchestrator';
+export { SUMMARY_PREFIX } from './context/summary-request';
+export { isContextOverflowError } from './context/context-overflow';
+export { ContextWindowError } from './context/context-window-error';
+export { messagesTokens } from './context/request-tokens';
+export type { ContextEvent, CompactReason } from './context/context-events';
+
+/** The REPL's `/compact`, as a function of a runner. */
+export { compactCommand, describeCompaction, type Compactable, type CompactCommandResult } from './repl/compact-command';
+
+// --- Stop hooks -------------------------------------------------------------------------------------
+export { StopHookRegistry, type StopHookProgress } from './hooks/stop-hook-registry';
+export { StopHookExecutor, STOP_HOOK_MARKER, type StopHookExecutorOptions } from './hooks/stop-hook-executor';
+export type { StopHook, StopHookContext, StopHookOutcome, StopHookResult, StopHookTools } from './hooks/stop-hook-types';
+
 // --- Todo list --------------------------------------------------------------------------------------
 export { TodoStore, type TodoState, type TodoListener } from './todo/todo-store';
 export { validateTodoWriteInput, type TodoItem, type TodoStatus, type TodoLimits, type TodoValidation } from './todo/todo-schema';
@@ -166,6 +195,13 @@ export { validateTodoWriteInput, type TodoItem, type TodoStatus, type TodoLimits
 // --- Sub-agents -------------------------------------------------------------------------------------
 export { createSubAgentExecutorFactory, type SubAgentDependencies } from './subagents/sub-agent-executor';
 export { TASK_TYPES, type TaskType } from './subagents/task-types';
+
+// --- Chat REPL (the command layer `synapse chat` renders) -------------------------------------------
+export { ChatSession, type ChatSessionOptions, type RunnerRequest } from './repl/chat-session';
+export { ReplController, type ReplControllerOptions, type ReplTerminal, type TurnOutcome } from './repl/repl-controller';
+export { defaultCommands, findCommand } from './repl/command-table';
+export { parseInput, type ReplInput } from './repl/parse-input';
+export type { CommandResult as SlashCommandResult, ReplContext, SlashCommand } from './repl/slash-command';
 
 // --- The AgentRuntime as a service ---------------------------------------------------------------------
 /** Operations in a store, steps as queued jobs, an HTTP API with event streams; in process or on Redis (BullMQ). */

@@ -6,6 +6,8 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type DataTable, Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
+import { ChatContext } from './support/chat-context';
+import { ChatTerminalContext } from './support/chat-terminal-context';
 import { BashTool } from '../src';
 import { classifyCommand } from '../src/tools/command-line';
 import { runWithBashC, ToolsContext, waitForFile, waitForProcessExit, WORKSPACE_FILE, WORKSPACE_FILE_SEED } from './support/tools-context';
@@ -34,15 +36,17 @@ Given('Router 未注入 `subAgentExecutorFactory`', async function (this: Synaps
   await tools(this).router();
 });
 
-// `执行 \`store.update(items)\`` belongs to the TodoStore steps, and the usage and settings calls
-// (`accumulateUsage`, `resetSessionUsage`, `set(...)`) to theirs, hence the lookahead. As a When it runs
-// the command; as a Given it arranges it for the When that follows (`When 进入 JSON.parse`).
-Given(/^执行 `(?!store\.|runner\.|run\(|accumulateUsage`|resetSessionUsage`|set\()([^`]+)`$/, async function (this: SynapseWorld, command: string) {
+// `执行 \`store.update(items)\`` belongs to the TodoStore steps, `/resume ...` to the chat's; the usage and settings
+// calls (`accumulateUsage`, `resetSessionUsage`, `set(...)`) and `executeAll(`, `offloadIfNeeded(`, `clear(` to the
+// usage, settings, stop-hook, context and session steps, hence the lookahead. As a When it runs the command; as a
+// Given it arranges it for the When that follows (`When 进入 JSON.parse`).
+Given(/^执行 `(?!store\.|runner\.|run\(|\/resume |accumulateUsage`|resetSessionUsage`|set\(|executeAll\(|offloadIfNeeded\(|clear\()([^`]+)`$/, async function (this: SynapseWorld, command: string) {
   if (this.inAction) await tools(this).run(command);
   else tools(this).prepare(command);
 });
 
-Given(/^用户输入 `(.+)`$/, function (this: SynapseWorld, command: string) {
+// `!...` and `/...` are typed at the chat prompt (repl-input.steps.ts).
+Given(/^用户输入 `(?![!/])(.+)`$/, function (this: SynapseWorld, command: string) {
   tools(this).prepare(command);
 });
 
@@ -197,8 +201,17 @@ Then(exactly('返回应说明“不要在 command 内再包裹 Bash(...)”'), f
   expect(extras?.exitCode, 'nothing should have run').to.equal(undefined);
 });
 
-Then(/^输出应包含 `([^`]+)`$/, function (this: SynapseWorld, text: string) {
-  expect(tools(this).toolResult.output).to.include(text);
+/** What the scenario's last action showed: the REPL's output or screen, the Bash tool's, or a routed command's stdout. */
+async function shownOutput(world: SynapseWorld): Promise<string> {
+  const repl = world.use(ChatContext).lastOutput;
+  if (repl !== undefined) return repl;
+  const terminal = world.use(ChatTerminalContext).terminal;
+  if (terminal) return terminal.screen;
+  return tools(world).hasToolResult ? tools(world).toolResult.output : (await tools(world).result()).stdout;
+}
+
+Then(/^输出应包含 `([^`]+)`$/, async function (this: SynapseWorld, text: string) {
+  expect(await shownOutput(this)).to.include(text);
 });
 
 Then('指导模型先学习用法后重试', function (this: SynapseWorld) {

@@ -1,12 +1,12 @@
 // The CLI with MCP servers and skills (features/cli/cli-extensions.feature): the built CLI as a subprocess,
 // real servers from npm, served over stdio or over HTTP on 127.0.0.1.
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { Given, Then } from '@cucumber/cucumber';
+import { type DataTable, Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import { CliContext } from './support/cli-context';
+import { CLI_ENTRY, CliContext, ensureFreshBuild } from './support/cli-context';
+import { addCliServer } from './support/cli-mcp-config';
 import { ExtensionsContext } from './support/extensions-context';
 import { RecordingProxy, startHttpServer } from './support/mcp-servers';
+import { runOnTerminalSteps } from './support/pseudo-terminal';
 import type { SynapseWorld } from './support/world';
 
 const cli = (world: SynapseWorld) => world.use(CliContext);
@@ -15,17 +15,6 @@ const fail = (world: SynapseWorld) => `\n${cli(world).describe()}`;
 
 /** The HTTP server (or the proxy in front of it) a scenario started, and the proxy's record. */
 const http = new WeakMap<SynapseWorld, { url: string; proxy?: RecordingProxy }>();
-/** The servers each CLI config file of the scenario defines so far. */
-const configs = new WeakMap<SynapseWorld, Map<string, Record<string, unknown>>>();
-
-async function addCliServer(world: SynapseWorld, file: string, name: string, server: unknown): Promise<void> {
-  if (!configs.has(world)) configs.set(world, new Map());
-  const servers = configs.get(world)!.get(file) ?? {};
-  servers[name] = server;
-  configs.get(world)!.set(file, servers);
-  await writeFile(join(await cli(world).dir('work'), file), JSON.stringify({ mcpServers: servers }, null, 2));
-}
-
 Given('CLI 工作目录的 {string} 中有 MCP 服务器 {string}：server-everything', async function (this: SynapseWorld, file: string, name: string) {
   await addCliServer(this, file, name, ext(this).stdioServer('everything'));
 });
@@ -77,4 +66,43 @@ Then('CLI JSON 输出中命令 {string} 的结果应该包含 {string}', functio
   const result = finished!.result as { isError: boolean; output: string };
   expect(result.isError, fail(this)).to.equal(false);
   expect(result.output, fail(this)).to.include(text);
+});
+
+/** Keys named in a table: `回车`, `下`, or text typed as it is. */
+const TERMINAL_KEYS: Record<string, string> = { 回车: '\r', 下: '\x1b[B', 空格: ' ', 退格: '\x7f' };
+
+When('CLI 在伪终端里运行 synapse {string}，依次回答:', async function (this: SynapseWorld, commandLine: string, table: DataTable) {
+  await ensureFreshBuild();
+  const context = cli(this);
+  const args = await context.parseArgs(commandLine);
+  const steps = table.hashes().map((row) => ({
+    prompt: row.提示!,
+    keys: row
+      .按键!.split('、')
+      .map((key) => TERMINAL_KEYS[key] ?? key)
+      .join(''),
+  }));
+  const started = performance.now();
+  const run = await runOnTerminalSteps([process.execPath, CLI_ENTRY, ...args], { cwd: await context.dir('work'), env: await context.env(), steps });
+  context.last = { args, stdout: run.screen, stderr: run.screen, exitCode: run.exitCode, signal: null, durationMs: performance.now() - started };
+});
+
+Then('CLI JSON 输出中的技能应该正好是 {string}', function (this: SynapseWorld, names: string) {
+  const skills = (cli(this).jsonLines.at(-1)!.skills as Array<{ name: string }>).map((skill) => skill.name);
+  expect(skills, fail(this)).to.deep.equal(names.split(', '));
+});
+
+/** The loopback model calls Bash once per command, one round each (ids call_1, call_2...), then answers `text`. */
+async function scriptBashCalls(world: SynapseWorld, commands: string[], text: string): Promise<void> {
+  const model = await cli(world).model();
+  for (const [index, command] of commands.entries()) model.reply({ toolCalls: [{ id: `call_${index + 1}`, name: 'Bash', arguments: JSON.stringify({ command }) }] });
+  model.reply({ content: text });
+}
+
+Given('CLI 模型先用 Bash 执行 {string}，然后回复 {string}', async function (this: SynapseWorld, command: string, text: string) {
+  await scriptBashCalls(this, [command], text);
+});
+
+Given('CLI 模型先用 Bash 执行 {string}，再执行 {string}，然后回复 {string}', async function (this: SynapseWorld, first: string, second: string, text: string) {
+  await scriptBashCalls(this, [first, second], text);
 });

@@ -1,6 +1,6 @@
-// MCP config compatibility, start failures, results and help (features/mcp-config-compat.feature).
+// MCP config compatibility, start failures, results, --save and help (features/mcp-config-compat.feature, features/mcp-save-media.feature).
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Given, Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
@@ -32,4 +32,16 @@ Given(/^工作区文件 `(.+)` 是 (\d+) KiB 的随机字节$/, async function (
 
 Then(/^模型收到的系统提示不应包含 `(.+)`$/, function (this: SynapseWorld, text: string) {
   expect(String(this.llm.requests[0]?.messages[0]?.content)).to.not.include(text);
+});
+
+Then('工作区文件 `{}` 应与 `{}` 的字节相同', async function (this: SynapseWorld, saved: string, original: string) {
+  const workspace = await this.tempDir();
+  const [a, b] = await Promise.all([readFile(join(workspace, saved)), readFile(join(workspace, original))]);
+  expect(a.equals(b), `${saved} (${a.length} bytes) differs from ${original} (${b.length} bytes)`).to.equal(true);
+});
+
+Then('工作区文件 `{}` 应是 {int} 个零字节', async function (this: SynapseWorld, path: string, size: number) {
+  const bytes = await readFile(join(await this.tempDir(), path));
+  expect(bytes.length).to.equal(size);
+  expect(bytes.every((byte) => byte === 0)).to.equal(true);
 });

@@ -146,3 +146,7 @@ Given('事件监听器正常返回，且没有给失败回调', function (this: 
   // The scenario's listener records each event and returns nothing; no onListenerError is given.
   recordWarnings(this);
 });
+
+Then('模型不应收到任何请求', function (this: SynapseWorld) {
+  expect(this.llm.requests).to.have.length(0);
+});

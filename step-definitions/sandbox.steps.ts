@@ -5,7 +5,7 @@ import { tmpdir, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Before, Given, Then } from '@cucumber/cucumber';
 import { expect } from 'chai';
-import { bubblewrapStatus } from '../src';
+import { bubblewrapStatus, cgroupLimitsAvailable } from '../src';
 import { SecurityContext } from './support/security-context';
 import { ToolsContext } from './support/tools-context';
 import type { SynapseWorld } from './support/world';
@@ -19,6 +19,16 @@ Before({ tags: '@bwrap' }, function (this: SynapseWorld) {
   if (status.available) return undefined;
   this.log(`skipped: ${status.reason}`);
   process.stderr.write(`[@bwrap scenario skipped: ${status.reason}]\n`);
+  return 'skipped';
+});
+
+// Sandbox-wide limits need a cgroup this process may make; where it cannot, those scenarios are skipped, saying so.
+Before({ tags: '@cgroup' }, function (this: SynapseWorld) {
+  const available = cgroupLimitsAvailable();
+  if (available.processes && available.memory) return undefined;
+  const reason = `no writable cgroup for ${available.processes ? 'memory' : 'processes'} here`;
+  this.log(`skipped: ${reason}`);
+  process.stderr.write(`[@cgroup scenario skipped: ${reason}]\n`);
   return 'skipped';
 });
 

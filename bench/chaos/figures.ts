@@ -9,10 +9,15 @@ export interface Figures {
   badInputs: number;
   modelFaults: number;
   writerConflicts: number;
+  /** Compactions announced in the runs that were killed around them, and kills while a summary request was in flight. */
+  compactions: number;
+  killsInCompaction: number;
   /** Targets. */
   danglingToolCalls: number;
   sessionsFailingToLoad: number;
   messagesLost: number;
+  /** A run's input, announced with its session id, not in the session after a kill. */
+  inputsLost: number;
   processesLeft: number;
   uncaughtErrors: number;
   /** Also 0: an abort reported as something else, a request the real API would reject, an unclear error. */
@@ -25,6 +30,7 @@ export const TARGETS = [
   'danglingToolCalls',
   'sessionsFailingToLoad',
   'messagesLost',
+  'inputsLost',
   'processesLeft',
   'uncaughtErrors',
   'abortsMisreported',
@@ -42,9 +48,12 @@ export function emptyFigures(): Figures {
     badInputs: 0,
     modelFaults: 0,
     writerConflicts: 0,
+    compactions: 0,
+    killsInCompaction: 0,
     danglingToolCalls: 0,
     sessionsFailingToLoad: 0,
     messagesLost: 0,
+    inputsLost: 0,
     processesLeft: 0,
     uncaughtErrors: 0,
     abortsMisreported: 0,

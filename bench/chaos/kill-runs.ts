@@ -44,7 +44,9 @@ export async function killRuns(total: number, random: Random, figures: Figures, 
       args.push(`kill run ${kill}`);
       const child = spawn(process.execPath, args, { cwd, env: { ...process.env, OPENAI_API_KEY: 'chaos' }, stdio: ['ignore', 'pipe', 'pipe'] });
       let stderr = '';
+      let stdout = '';
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
       const exited = new Promise<number | null>((done) => child.on('close', (code) => done(code)));
       // The first kill lands while the slow command runs (what a kill must not leave behind); the others at a
       // random moment of the run itself (after its n-th event, plus a little), whatever the machine's load.
@@ -74,6 +76,8 @@ export async function killRuns(total: number, random: Random, figures: Figures, 
       }
       sessionId ??= await createdSession(sessionsDir);
       if (sessionId) persisted = await checkSession(sessionsDir, sessionId, persisted, figures, log, `kill run ${kill}`);
+      // Once the run was announced with its session id, the user's words must be in that session.
+      if (!endedEarly && stdout.includes('"type":"run_started"')) await checkInputKept(sessionsDir, sessionId!, `kill run ${kill}`, figures, log);
     }
   } finally {
     await server.close();
@@ -81,7 +85,15 @@ export async function killRuns(total: number, random: Random, figures: Figures, 
   checkRequests(model.requests, figures, log, 'kill runs');
 }
 
-/** The session the first runs created, once one exists (a run killed before the model answered creates none). */
+async function checkInputKept(sessionsDir: string, id: string, input: string, figures: Figures, log: FailureLog): Promise<void> {
+  const session = await new SessionStore(sessionsDir).open(id).catch(() => undefined);
+  const transcript = session ? (await session.transcript()).messages : [];
+  if (transcript.some((message) => message.role === 'user' && (message.meta?.userText ?? message.content) === input)) return;
+  figures.inputsLost++;
+  log.add('inputsLost', `${input}: announced in session ${id}, not in it after the kill`);
+}
+
+/** The session the first runs created (one exists once a run has been announced). */
 async function createdSession(sessionsDir: string): Promise<string | undefined> {
   const sessions = await new SessionStore(sessionsDir).list().catch(() => []);
   return sessions[0]?.id;

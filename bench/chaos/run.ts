@@ -1,5 +1,5 @@
 // `npm run chaos`: the fault suite. Bounded, seeded, loopback only. `--quick` is the short run inside
-// `npm test`; `--seed N` replays a run; `--only <part>` runs one part (aborts, kills, bad inputs, model faults, two writers). Prints its figures; exits 1 when a target figure is not 0.
+// `npm test`; `--seed N` replays a run; `--only <part>` runs one part (aborts, kills, compaction kills, bad inputs, model faults, two writers). Prints its figures; exits 1 when a target figure is not 0.
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { abortRuns } from './abort-runs';
 import { emptyFigures, FailureLog, TARGETS, type Figures } from './figures';
 import { fileFaults } from './file-faults';
+import { compactionKills } from './compaction-kills';
 import { CLI, killRuns } from './kill-runs';
 import { modelFaults } from './model-faults';
 import { Random } from './random';
@@ -14,8 +15,8 @@ import { twoWriters } from './two-writers';
 import { reportService, serviceKills, type ServiceFigures } from './service-kills';
 
 const MODES = {
-  quick: { aborts: 20, kills: 1, badInputs: 100, modelFaults: 6, writers: 2, operations: 6, workers: 2, serviceKills: 2 },
-  full: { aborts: 1000, kills: 100, badInputs: 10_000, modelFaults: 120, writers: 20, operations: 200, workers: 3, serviceKills: 1000 },
+  quick: { aborts: 20, kills: 1, compactionKills: 2, badInputs: 100, modelFaults: 6, writers: 2, operations: 6, workers: 2, serviceKills: 2 },
+  full: { aborts: 1000, kills: 100, compactionKills: 50, badInputs: 10_000, modelFaults: 120, writers: 20, operations: 200, workers: 3, serviceKills: 1000 },
 };
 
 async function main(): Promise<number> {
@@ -50,11 +51,14 @@ async function main(): Promise<number> {
     if (process.env.CHAOS_VERBOSE) console.log(`  ${name} done`, figures);
     timings.push(`${name} ${((performance.now() - at) / 1000).toFixed(1)} s`);
   };
-  console.log(`chaos (${mode}, seed ${seed}): ${plan.aborts} aborts, ${plan.kills} kills, ${plan.badInputs} damaged sessions, ${plan.modelFaults} model faults, ${plan.writers} two-writer trials`);
+  console.log(
+    `chaos (${mode}, seed ${seed}): ${plan.aborts} aborts, ${plan.kills} kills, ${plan.compactionKills} kills of compacting runs, ${plan.badInputs} damaged sessions, ${plan.modelFaults} model faults, ${plan.writers} two-writer trials`,
+  );
   try {
     const random = new Random(seed);
     await part('aborts', () => abortRuns(plan.aborts, random, figures, log, root));
     await part('kills', () => killRuns(plan.kills, random, figures, log, root));
+    await part('compaction kills', () => compactionKills(plan.compactionKills, random, figures, log, root));
     await part('bad inputs', () => fileFaults(plan.badInputs, random, figures, log, filesRoot));
     await part('model faults', () => modelFaults(plan.modelFaults, random, figures, log, root));
     await part('two writers', () => twoWriters(plan.writers, random, figures, log, root));
@@ -77,12 +81,15 @@ function report(figures: Figures, log: FailureLog, timings: string[], seconds: n
   line('  tool calls in the aborted runs', figures.toolCalls);
   line('  of them task:* sub-agents', figures.taskCalls);
   line('kills (SIGKILL of the CLI)', figures.kills);
+  line('  compactions in the killed runs', figures.compactions);
+  line('  kills while a summary was written', figures.killsInCompaction);
   line('generated bad inputs', figures.badInputs);
   line('model faults', figures.modelFaults);
   line('second writers refused', figures.writerConflicts);
   line('dangling tool calls persisted', figures.danglingToolCalls, true);
   line('sessions that fail to load', figures.sessionsFailingToLoad, true);
   line('messages lost', figures.messagesLost, true);
+  line('announced inputs not on disk', figures.inputsLost, true);
   line('processes left', figures.processesLeft, true);
   line('uncaught errors', figures.uncaughtErrors, true);
   line('aborts not reported as AbortError', figures.abortsMisreported, true);

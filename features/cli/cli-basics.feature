@@ -38,6 +38,10 @@ Feature: synapse CLI：帮助、版本、坏输入
       | 矛盾的沙箱参数 | exec --read-only --sandbox workspace-write 'echo hi'    | --read-only contradicts --sandbox workspace-write |
       | 不是 URL       | run --no-session --base-url notaurl hi                  | --base-url notaurl is not a URL (expected e.g. http://localhost:11434/v1) |
       | 不是 http(s)   | run --no-session --base-url ftp://x/v1 hi               | --base-url ftp://x/v1: expected an http(s) URL |
+      | 会话与无会话   | run --session abc --no-session hi                       | --session and --no-session conflict |
+      | 拼错的参数     | run --no-session --sesion abc hi                        | unknown option: --sesion (did you mean --session?) |
+      | 缺少子命令     | sessions                                                | a sessions command is required: list, show <id>, stats <id>, rm <id> |
+      | 未知命令列出全部 | fly                                                   | (commands: chat, run, exec, sessions, runtime, mcp, skills, serve, worker) |
 
   Scenario: 写坏的 fixture 是坏输入，错误指出文件和字段
     Given CLI 工作目录中有文件 "bad.json" 内容为 '{"replies":[{"toolCalls":[{"arguments":{}}]}]}'

@@ -67,7 +67,7 @@ Feature: synapse CLI：出错时一行说清楚，用户输入的任何东西都
       And CLI 标准输出和标准错误都不应该包含 "$0"
       And CLI 标准输出和标准错误都不应该包含 "--cwd"
       When CLI 运行 synapse "sessions show --help"
-      Then CLI 标准输出应该包含 "A session id, as `synapse sessions list` shows it"
+      Then CLI 标准输出应该包含 "A session id as `synapse sessions list` shows it, a unique part of one"
       And CLI 标准输出和标准错误都不应该包含 "--cwd"
       When CLI 运行 synapse "exec --help"
       Then CLI 标准输出应该包含 "--cwd"

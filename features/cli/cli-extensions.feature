@@ -64,6 +64,7 @@ Feature: synapse 与扩展：mcp:*、skill:*、synapse mcp list 与 synapse skil
   Scenario: 首次 run 在期限内启动工具未知的服务器，系统提示列出它的工具；退出后不留服务器进程
     Given CLI 工作目录的 "mcp_servers.json" 中有 MCP 服务器 "everything"：server-everything
     And CLI 的信任记录里有工作目录
+    And CLI 的环境变量 "SYNAPSE_MCP_START_DEADLINE" 为 "60000"
     And CLI 模型会回复 "no tools needed"
     When CLI 运行 synapse "run --no-session --base-url <model> 'just answer'"
     Then CLI 退出码应该是 0
@@ -129,3 +130,81 @@ Feature: synapse 与扩展：mcp:*、skill:*、synapse mcp list 与 synapse skil
     When CLI 运行 synapse "exec --skills-dir fixtures/skills 'skill:word-count:count notes.txt'"
     Then CLI 退出码应该是 0
     And CLI 标准输出应该包含 "0        3       13  notes.txt"
+
+  Scenario: 终端上的人回答 MCP 服务器的征询：先选回答，再填必填字段，可选字段可以跳过；结果回到服务器
+    Given CLI 工作目录的 "mcp_servers.json" 中有 MCP 服务器 "everything"：server-everything
+    And CLI 的信任记录里有工作目录
+    When CLI 在伪终端里运行 synapse "exec mcp:everything:trigger-elicitation-request"，依次回答:
+      | 提示                                          | 按键       |
+      | MCP server "everything" asks: Please provide  | 回车       |
+      | String                                        | Ada、回车  |
+      | Also fill in the 12 optional fields?          | 回车       |
+    Then CLI 退出码应该是 0
+    And CLI 标准输出应该包含 "\"name\": \"Ada\""
+    And CLI 标准输出应该包含 "[mcp] MCP server \"everything\" asked a person for input (\"Please provide inputs for the following fields:\"): accept"
+    And 本场景不应有 MCP 服务器进程在运行
+
+  Scenario: 试用如新用户：run 经由脚本化的模型调用采样工具，--approve-all 批准采样，同一份脚本也回答服务器的采样请求
+    When CLI 运行 synapse "run --no-session --json --approve-all --mcp-config fixtures/mcp-everything.json --fixture fixtures/demo-mcp-sampling.json 'Let the server sample'"
+    Then CLI 退出码应该是 0
+    And CLI JSON 输出中命令 "mcp:everything:trigger-sampling-request --prompt \"name a colour\" --maxTokens 20" 的结果应该包含 "\"text\": \"teal\""
+    And CLI JSON 输出中命令 "mcp:everything:trigger-sampling-request --prompt \"name a colour\" --maxTokens 20" 的结果应该包含 "[mcp] MCP server \"everything\" used the model (sampling): scripted-demo answered"
+    And CLI JSON 输出的最后一行应该是 isError 为 false 的 result，文本包含 "the model said teal"
+
+  Scenario: 试用如新用户：照公开示例仓库的样子写成的技能目录，每个合规的技能都能加载，脚本照常运行；不合规的说明原因
+    When CLI 运行 synapse "skills list --json --skills-dir fixtures/skills-public-style"
+    Then CLI 退出码应该是 0
+    And CLI JSON 输出中的技能应该正好是 "brand-guidelines, docx, mcp-builder, pdf, skill-creator, webapp-testing"
+    And CLI JSON 输出的最后一行的 "warnings" 应该包含 "template/SKILL.md: skipped: name \"template-skill\" must equal the folder name \"template\""
+    And CLI JSON 输出的最后一行的 "warnings" 应该包含 "skill-creator/SKILL.md: the front matter is not strict YAML (an unquoted \": \" in description); read leniently"
+    When CLI 运行 synapse "exec --skills-dir fixtures/skills-public-style 'skill:skill-creator:quick_validate ../pdf'"
+    Then CLI 标准输出应该是 "../pdf: valid"
+    When CLI 运行 synapse "exec --skills-dir fixtures/skills-public-style 'skill:docx:office/unpack report.docx out'"
+    Then CLI 标准输出应该是 "unpack report.docx out"
+    When CLI 运行 synapse "exec --skills-dir fixtures/skills-public-style 'skill:load mcp-builder'"
+    Then CLI 标准输出应该包含 "reference/mcp_best_practices.md"
+
+  Scenario: 终端上填写征询的全部字段：是非、默认值、数字的范围（超出时当场指出）、单选与多选（带标题的选项、旧式 enumNames）
+    Given CLI 工作目录的 "mcp_servers.json" 中有 MCP 服务器 "everything"：server-everything
+    And CLI 的信任记录里有工作目录
+    When CLI 在伪终端里运行 synapse "exec mcp:everything:trigger-elicitation-request"，依次回答:
+      | 提示                                     | 按键                  |
+      | MCP server "everything" asks: Please     | 回车                  |
+      | String (Your full, legal name)           | Ada、回车             |
+      | Also fill in the 12 optional fields?     | y、回车               |
+      | Boolean (Agree to the terms              | y、回车               |
+      | String with default                      | 回车                  |
+      | String with email format                 | ada@example.org、回车 |
+      | String with uri format                   | 回车                  |
+      | String with date format                  | 回车                  |
+      | Integer (Your favorite integer           | 500、回车             |
+      | at most 100                              | 退格、退格、退格、7、回车 |
+      | Number in range 1-1000                   | 回车                  |
+      | Untitled Single Select Enum              | 下、回车              |
+      | Untitled Multiple Select Enum            | 回车                  |
+      | Titled Single Select Enum                | 回车                  |
+      | Titled Multiple Select Enum              | 下、空格、回车        |
+      | Legacy Titled Single Select Enum         | 下、下、回车          |
+    Then CLI 退出码应该是 0
+    And CLI 标准输出应该包含 "- Agreed to terms: true"
+    And CLI 标准输出应该包含 "- Email: ada@example.org"
+    And CLI 标准输出应该包含 "- Favorite Integer: 7"
+    And CLI 标准输出应该包含 "- Favorite Number: 3.14"
+    And CLI 标准输出应该包含 "\"untitledSingleSelectEnum\": \"Rachel\""
+    And CLI 标准输出应该包含 "\"Guitar\""
+    And CLI 标准输出应该包含 "\"titledSingleSelectEnum\": \"hero-1\""
+    And CLI 标准输出应该包含 "\"legacyTitledEnum\": \"pet-3\""
+    And CLI 标准输出应该包含 "\"fish-2\""
+
+  Scenario: synapse run 在终端上同样把服务器的征询交给人回答，回答回到模型收到的工具结果
+    Given CLI 工作目录的 "mcp_servers.json" 中有 MCP 服务器 "everything"：server-everything
+    And CLI 的信任记录里有工作目录
+    And CLI 模型先用 Bash 执行 "mcp:everything:trigger-elicitation-request"，然后回复 "Thanks, Ada."
+    When CLI 在伪终端里运行 synapse "run --no-session --base-url <model> 'Ask me for my details'"，依次回答:
+      | 提示                                     | 按键      |
+      | MCP server "everything" asks: Please     | 回车      |
+      | String (Your full, legal name)           | Ada、回车 |
+      | Also fill in the 12 optional fields?     | 回车      |
+    Then CLI 退出码应该是 0
+    And CLI 模型收到的第 2 次请求中的工具结果应该包含 "- Name: Ada"
+    And CLI 模型收到的第 2 次请求中的工具结果应该包含 "asked a person for input (\"Please provide inputs for the following fields:\"): accept"

@@ -47,7 +47,7 @@ Feature: synapse run：像人们写脚本那样使用
     Scenario: 没有会话可续接时 --continue 是坏输入
       When CLI 运行 synapse "run --sessions-dir <sessions> --base-url <model> --continue 'hi'"
       Then CLI 退出码应该是 2
-      And CLI 标准错误应该只有一行且包含 "no session to continue in"
+      And CLI 标准错误应该只有一行且包含 "to continue in"
 
     Scenario: --output-last-message 把最终回答写进文件，--quiet 只打印最终回答
       Given CLI 模型会调用 Bash 执行 "echo working"

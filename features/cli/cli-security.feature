@@ -1,7 +1,8 @@
 @own @cli @security
 Feature: synapse 的安全选项：密钥、权限、审批与沙箱
   `synapse run` 与 `synapse exec` 共用同一组安全选项（`--sandbox`、`--allow-network`、`--pass-env`、`--allow`、
-  `--ask`、`--deny`、`--permissions`、`--unmatched`、`--no-default-rules`、`--approve-all`），它们构造的正是库的
+  `--ask`、`--deny`、`--permissions`、`--unmatched`、`--no-default-rules`、`--approve-all`、`--limit-processes`、
+  `--limit-memory`、`--limit-file-size`、`--limit-cpu`），它们构造的正是库的
   ToolSecurityOptions。在终端上，ask 规则会显示完整的命令并询问（仅此一次 / 本会话内 / 拒绝）；无人值守时
   （没有终端，或 --json）ask 即拒绝，除非 --approve-all。
 
@@ -117,3 +118,32 @@ Feature: synapse 的安全选项：密钥、权限、审批与沙箱
         | 坏的 --deny    | {}                           | --deny '/(unclosed/'     | --deny: invalid regular expression               |
         | 规则文件坏正则 | {\"deny\": [\"ls\", \"/(/\"]} | --permissions rules.json | rules.json deny[1]: invalid regular expression   |
         | 规则文件不存在 | {}                           | --permissions nope.json  | cannot read the permission rules nope.json       |
+
+  Rule: 文件操作由内核把关，命令的资源有上限
+
+    @bwrap
+    Scenario: 模型先 `ln -s` 一个工作区外的文件，再 write 它：被拒绝，那个文件没有出现
+      Given CLI 工作区外有一个空目录 <outside>
+      When CLI 运行 synapse "exec 'ln -s <outside>/pwned.txt DL'"
+      And CLI 运行 synapse "exec 'write DL pwned'"
+      Then CLI 退出码应该是 126
+      And CLI 标准错误应该包含 "DL is a symlink to"
+      And CLI 工作区外的目录 <outside> 应该是空的
+
+    @bwrap
+    Scenario: --limit-file-size 让写巨大文件的命令停下，并说明是哪个上限
+      When CLI 运行 synapse "exec --limit-file-size 1M 'head -c 5M /dev/zero > big'"
+      Then CLI 退出码应该是 153
+      And CLI 标准错误应该包含 "[sandbox limit: a file reached the 1 MiB file size limit (--limit-file-size)]"
+
+    Scenario Outline: 坏的 <选项> 以退出码 2 和一行说明结束
+      When CLI 运行 synapse "exec <选项> <值> 'echo hi'"
+      Then CLI 退出码应该是 2
+      And CLI 标准错误应该只有一行且包含 "<说明>"
+
+      Examples:
+        | 选项              | 值   | 说明                                                                        |
+        | --limit-memory    | 12Q  | --limit-memory must be a size such as 512M or 4G, or none (got \"12Q\")       |
+        | --limit-file-size | -1   | --limit-file-size must be a size such as 100M or 4G, or none (got \"-1\")     |
+        | --limit-processes | 0    | --limit-processes must be a whole number of processes, or none (got \"0\")    |
+        | --limit-cpu       | 1.5  | --limit-cpu must be a whole number of seconds, or none (got \"1.5\")          |

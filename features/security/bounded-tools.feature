@@ -29,17 +29,23 @@ Feature: 有界的工具：模型选的参数不能拖垮进程
 
   Rule: read 流式读取，只读普通文件，输出有上限
 
-    Scenario Outline: read 拒绝不是普通文件的 <对象>，并立刻返回
-      Given Router 已就绪
+    Scenario Outline: read 拒绝不是普通文件的 <对象>，并立刻返回（<把关>）
+      Given Router 的沙箱模式为 "workspace-write"（<把关>）
       And 工作区里有一个 FIFO `pipe`
       When 路由命令 `read <路径> --limit 1`
       Then 命令应失败，输出包含 "it is not a regular file (<类型>)"
       And 命令应在 2000 毫秒内结束
 
-      Examples:
-        | 对象      | 路径      | 类型               |
-        | /dev/zero | /dev/zero | a character device |
-        | FIFO      | pipe      | a FIFO             |
+      @bwrap
+      Examples: 有 bubblewrap
+        | 对象      | 路径      | 类型               | 把关            |
+        | /dev/zero | /dev/zero | a character device | bubblewrap 把关 |
+        | FIFO      | pipe      | a FIFO             | bubblewrap 把关 |
+
+      Examples: 没有 bubblewrap
+        | 对象      | 路径      | 类型               | 把关            |
+        | /dev/zero | /dev/zero | a character device | 没有 bubblewrap |
+        | FIFO      | pipe      | a FIFO             | 没有 bubblewrap |
 
     Scenario: 3 MB 的单行文件：行被截断，并说明截掉了多少
       Given Router 已就绪

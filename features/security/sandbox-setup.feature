@@ -5,7 +5,7 @@ Feature: 沙箱怎样建起来：探测 bubblewrap、选择模式、启动 Shell
   `Sandbox` 据此决定模式（有 bwrap 时默认 workspace-write，否则 off）、一行描述、一条没有落实时的警告，以及启动
   Shell 的命令：整个文件系统只读、私有的 /tmp、工作区按模式可写或只读、工作区外要看的路径只读挂进来、自己的 pid
   命名空间、随父进程结束、没有 capability、默认没有网络、TMPDIR 指向私有的 /tmp。在 Node 里运行的 Agent 命令
-  被沙箱拒绝时，原因说明路径真正指向哪里；宿主的临时目录（/tmp 与 TMPDIR）都藏起来。
+  被沙箱拒绝时，原因说明是哪个符号链接指了出去；宿主的临时目录（/tmp 与 TMPDIR）都藏起来。
 
   Rule: 探测 bwrap：能用就是能用，不能用时说明原因
 
@@ -100,6 +100,7 @@ Feature: 沙箱怎样建起来：探测 bubblewrap、选择模式、启动 Shell
       And 沙箱在 `{workspace}` 启动 Shell 的命令应为（随父进程结束）:
         """
         bwrap --ro-bind / / --dev /dev --proc /proc --tmpfs /tmp --bind {workspace} {workspace}
+        --ro-bind {workspace}/.synapse {workspace}/.synapse
         --unshare-pid --die-with-parent --cap-drop ALL --unshare-net --setenv TMPDIR /tmp --chdir {workspace}
         -- bash --noprofile --norc
         """
@@ -118,47 +119,27 @@ Feature: 沙箱怎样建起来：探测 bubblewrap、选择模式、启动 Shell
         """
 
     @bwrap
-    Scenario: 工作区外要看的路径与当前目录只读挂进来；工作区里的与不存在的不挂；允许网络时共享网络
+    Scenario: 工作区外要看的路径只读挂进来（在工作区之前）；工作区里的与不存在的不挂；允许网络时共享网络
       Given 环境变量 SYNAPSE_BWRAP 为 "bwrap"
       And 工作区外有一个空目录 "skills"
-      And 工作区外有一个空目录 "elsewhere"
       And 工作区里有目录 `local-skills`
       When 为工作区创建沙箱，模式 "workspace-write"，允许网络，可读路径为 `{skills}、{workspace}/local-skills、{skills}/missing`
-      Then 沙箱在 `{elsewhere}` 启动 Shell 的命令应为（随父进程结束）:
+      Then 沙箱在 `{workspace}/local-skills` 启动 Shell 的命令应为（随父进程结束）:
         """
-        bwrap --ro-bind / / --dev /dev --proc /proc --tmpfs /tmp --bind {workspace} {workspace}
-        --ro-bind {skills} {skills} --ro-bind {elsewhere} {elsewhere}
-        --unshare-pid --die-with-parent --cap-drop ALL --setenv TMPDIR /tmp --chdir {elsewhere}
-        -- bash --noprofile --norc
-        """
-      And 沙箱在 `{elsewhere}/gone` 启动 Shell 的命令应为（随父进程结束）:
-        """
-        bwrap --ro-bind / / --dev /dev --proc /proc --tmpfs /tmp --bind {workspace} {workspace}
-        --ro-bind {skills} {skills}
-        --unshare-pid --die-with-parent --cap-drop ALL --setenv TMPDIR /tmp --chdir {workspace}
+        bwrap --ro-bind / / --dev /dev --proc /proc --tmpfs /tmp --ro-bind {skills} {skills}
+        --bind {workspace} {workspace} --ro-bind {workspace}/.synapse {workspace}/.synapse
+        --unshare-pid --die-with-parent --cap-drop ALL --setenv TMPDIR /tmp --chdir {workspace}/local-skills
         -- bash --noprofile --norc
         """
 
-    @bwrap
-    Scenario: 没有可读路径时，工作区外的当前目录照样只读挂进来
-      Given 环境变量 SYNAPSE_BWRAP 为 "bwrap"
-      And 工作区外有一个空目录 "elsewhere"
-      When 为工作区创建沙箱，模式 "read-only"
-      Then 沙箱在 `{elsewhere}` 启动 Shell 的命令应为（随父进程结束）:
-        """
-        bwrap --ro-bind / / --dev /dev --proc /proc --tmpfs /tmp --ro-bind {workspace} {workspace}
-        --ro-bind {elsewhere} {elsewhere}
-        --unshare-pid --die-with-parent --cap-drop ALL --unshare-net --setenv TMPDIR /tmp --chdir {elsewhere}
-        -- bash --noprofile --norc
-        """
+  Rule: Agent 命令被沙箱拒绝时，原因说明是哪个符号链接指了出去；宿主的临时目录都藏起来
 
-  Rule: Agent 命令被沙箱拒绝时，原因说明路径真正指向哪里；宿主的临时目录都藏起来
-
-    Scenario: 经符号链接写到工作区外：原因给出它真正指向的位置，连同还不存在的各级目录
+    Scenario: 经符号链接写到工作区外：原因说出是哪个符号链接、它指向哪里（还不存在的各级目录一个也不建）
       Given Router 的沙箱模式为 "workspace-write"
       And 工作区里的 `out` 是指向工作区外一个空目录的符号链接
       When 路由命令 `write out/new/deeper/file.txt "x"`
-      Then 命令被拒绝，原因恰为 "sandbox: {workspace}/out/new/deeper/file.txt is outside the workspace {workspace} (it resolves to {outside}/new/deeper/file.txt); the workspace-write sandbox only lets commands change files inside it"
+      Then 命令被拒绝，原因恰为 "sandbox: {workspace}/out/new/deeper/file.txt is outside the workspace {workspace} ({workspace}/out is a symlink to {outside}); the workspace-write sandbox only lets commands change files inside it"
+      And 工作区外的目录 "outside" 应仍是空的
 
     Scenario: 直接写到工作区外：原因里没有“指向”
       Given Router 的沙箱模式为 "workspace-write"

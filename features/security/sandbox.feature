@@ -3,9 +3,9 @@ Feature: bubblewrap 沙箱
   有 bubblewrap（`bwrap`）时，原生命令在沙箱里运行：每个 Shell 会话一个 bwrap（不是每条命令一个），整个文件
   系统只读，/tmp 是私有的；workspace-write 模式下工作区可写（有 bwrap 时这是默认模式）；read-only 模式下
   什么都不可写；两种模式下命令都没有网络（除非 allowNetwork）。沙箱有自己的 pid 命名空间、没有任何
-  capability，并随父进程一起结束。在 Node 里运行的 Agent 命令遵守同样的模式：read-only 下拒绝写，
-  workspace-write 下只能写工作区内（按真实路径判断，指向工作区外的符号链接就在工作区外），沙箱藏起来的路径
-  （宿主的 /tmp、/proc）也读不到。没有 bwrap 时，read-only 与 workspace-write 给出一行警告，退回到常见写命令的
+  capability，并随父进程一起结束。Agent 命令遵守同样的模式：read-only 下拒绝写，workspace-write 下只能写
+  工作区内（指向工作区外的符号链接不跟随，见 kernel-file-access.feature），沙箱藏起来的路径（宿主的 /tmp、
+  /proc）也读不到。没有 bwrap 时，read-only 与 workspace-write 给出一行警告，退回到常见写命令的
   筛查，结果里也这样说明。
 
   Rule: read-only：什么都写不了，筛查漏掉的写法也一样

@@ -22,7 +22,7 @@ Feature: synapse run 的成本与预算
     And CLI 模型会回复 "3 files"
     And CLI 模型会回复 "There are 3 files."
     When CLI 运行 synapse "run --no-session --model priced-model --base-url <model> 'How many files?'"
-    Then CLI 标准错误的最后一行应该是汇总 "2 model calls · 30 tokens in / 11 out · $0.05 · 1 tool call" 加上用时
+    Then CLI 标准错误的最后一行应该是汇总 "3 model calls · 30 tokens in / 11 out · $0.05 · 1 tool call" 加上用时
 
   Scenario: 超出 --max-budget-usd 后在下一次请求前停下：退出码 1，一行说明，result 的 stopReason，会话保留完整的轮次
     Given CLI 模型会调用 Bash 执行 "echo working"

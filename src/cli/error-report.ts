@@ -17,6 +17,7 @@ export function redact(text: string): string {
 /** Errors that mean "what you asked for cannot be done as given" rather than "the run failed". */
 const badInputErrors = new Set([
   'SessionNotFoundError',
+  'AmbiguousSessionError',
   'InvalidSessionIdError',
   'SessionsDirError',
   'DirectoryError',

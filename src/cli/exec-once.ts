@@ -6,7 +6,8 @@ import { closeWithin } from './close-within';
 import { CliError } from './exit-codes';
 import type { ExecArgs } from './exec-command';
 import { skillDirectories } from '../extensions/extension-sources';
-import { createCliExtensions, extensionPaths } from './extension-options';
+import { terminalElicitor } from './extension-elicitation';
+import { createCliExtensions, extensionPaths, personAtTerminal } from './extension-options';
 import { resolveCwd } from './global-options';
 import { interruptExitCode, onInterrupt } from './interrupt';
 import { toolSecurityOptions } from './security-options';
@@ -30,7 +31,9 @@ export async function execOnce(args: ExecArgs): Promise<number> {
   const settings = readCliSettings(args, cwd);
   const security = ToolSecurity.create(cwd, { ...toolSecurityOptions(args, { json: args.json, onInterrupt: () => cancel(), settings }), readablePaths });
   // MCP servers and skill scripts are processes a tool starts: the same secret-free environment as the shell.
-  const extensions = createCliExtensions({ ...args, cwd }, security.environment());
+  // A person at the terminal answers what MCP servers ask (elicitation); headless, it is declined.
+  const elicit = personAtTerminal(args.json) ? terminalElicitor(() => cancel()) : undefined;
+  const extensions = createCliExtensions({ ...args, cwd }, security.environment(), { elicit });
   const router = new BashRouter({ cwd, readOnly: args.readOnly, security, extensions: extensions.handlers });
   for (const warning of router.security.warnings) process.stderr.write(`synapse: warning: ${warning}\n`);
   const running = args.json ? router.route(command) : router.routeAttached(command);

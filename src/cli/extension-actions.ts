@@ -1,10 +1,14 @@
+import { positiveIntFromEnv } from '../env-settings';
+import { McpLookupError, McpServerError } from '../extensions/mcp/mcp-errors';
 import { formatMcpListing } from '../extensions/mcp/mcp-listing';
+import { openBrowser } from '../extensions/mcp/open-browser';
 import { loadText } from '../extensions/skills/skill-commands';
 import { listScripts } from '../extensions/skills/skill-scripts';
 import { closeWithin } from './close-within';
 import { toolEnvironment } from '../tools/security/tool-environment';
 import { createCliExtensions } from './extension-options';
 import { CliError, ExitCode } from './exit-codes';
+import { onInterrupt } from './interrupt';
 import type { McpArgs } from './mcp-command';
 import type { SkillsArgs } from './skills-command';
 
@@ -24,6 +28,43 @@ export async function listMcpServers(args: McpArgs): Promise<number> {
   } finally {
     await closeWithin(() => extensions.close(), CLOSE_MS);
   }
+}
+
+/** `synapse mcp login <server>`: the URL on stderr (and a browser when there is a display), the outcome on stdout. */
+export async function loginToMcpServer(args: McpArgs): Promise<number> {
+  const name = String(args.server);
+  const extensions = createCliExtensions(args, toolEnvironment());
+  const controller = new AbortController();
+  const stopListening = onInterrupt(() => controller.abort());
+  try {
+    const outcome = await extensions.mcp.login(name, {
+      timeoutMs: positiveIntFromEnv('SYNAPSE_MCP_LOGIN_TIMEOUT', 300_000),
+      signal: controller.signal,
+      onAuthorizationUrl: (url) => {
+        const opened = openBrowser(url.href);
+        const how = opened ? 'Your browser should open to authorize synapse; if it does not, open' : 'Open';
+        process.stderr.write(`${how} this URL in a browser to log in to MCP server "${name}":\n  ${url.href}\nWaiting for the browser to come back...\n`);
+      },
+    });
+    if (outcome.status === 'not-needed') process.stdout.write(`MCP server "${name}" let us in without a login (${outcome.tools.length} tools); nothing was saved.\n`);
+    else process.stdout.write(`Logged in to MCP server "${name}" (${outcome.tools.length} tools: ${outcome.tools.join(', ')}). The login is saved in ${outcome.file}.\n`);
+    return ExitCode.ok;
+  } catch (error) {
+    if (error instanceof McpLookupError) throw new CliError(error.message);
+    if (error instanceof McpServerError) throw new CliError(`login failed: ${error.message}`, controller.signal.aborted ? ExitCode.interrupted : ExitCode.failed);
+    throw error;
+  } finally {
+    stopListening();
+    await closeWithin(() => extensions.close(), CLOSE_MS);
+  }
+}
+
+/** `synapse mcp logout <server>`: forgets the saved login. */
+export async function logoutOfMcpServer(args: McpArgs): Promise<number> {
+  const name = String(args.server);
+  const removed = await createCliExtensions(args, toolEnvironment()).mcp.logout(name);
+  process.stdout.write(removed ? `Logged out of MCP server "${name}": its saved login is deleted.\n` : `MCP server "${name}" has no saved login.\n`);
+  return ExitCode.ok;
 }
 
 export async function listSkills(args: SkillsArgs): Promise<number> {

@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Extensions } from '../extensions/extensions';
+import type { McpClientCallbacks } from '../extensions/mcp/mcp-client-requests';
 import { CliError } from './exit-codes';
 import { resolveCwd, type CwdArgs, type GlobalArgs } from './global-options';
 import { projectTrustOptions } from './project-trust-prompt';
@@ -23,7 +24,7 @@ export const extensionOptions = {
   },
 } as const;
 
-/** `--trust-project`, on the commands that may start what the project's own files configure (run, exec, mcp list). */
+/** `--trust-project`, on the commands that may start what the project's own files configure (run, exec, mcp list, mcp login). */
 export const trustOption = {
   'trust-project': {
     type: 'boolean',
@@ -49,11 +50,17 @@ export function extensionPaths(args: ExtensionArgs): { mcpConfig: string[]; skil
 
 /**
  * The extension layer for this command (nothing is read or started yet). `env` is what MCP servers start
- * from: the tool environment, without secrets.
+ * from: the tool environment, without secrets; `mcpCallbacks`, who answers what servers ask (a person on
+ * the terminal).
  */
-export function createCliExtensions(args: ExtensionArgs, env: NodeJS.ProcessEnv): Extensions {
+export function createCliExtensions(args: ExtensionArgs, env: NodeJS.ProcessEnv, mcpCallbacks?: McpClientCallbacks): Extensions {
   const { createExtensions } = require('../extensions/extensions') as typeof import('../extensions/extensions');
-  return createExtensions({ cwd: resolveCwd(args.cwd), ...extensionPaths(args), env, ...projectTrustOptions(args, Boolean(args.json)) });
+  return createExtensions({ cwd: resolveCwd(args.cwd), ...extensionPaths(args), env, mcpCallbacks, ...projectTrustOptions(args, Boolean(args.json)) });
+}
+
+/** Whether a person can answer on this terminal (stdin and stderr are TTYs, and the output is not --json). */
+export function personAtTerminal(json: boolean): boolean {
+  return Boolean(process.stdin.isTTY && process.stderr.isTTY) && !json;
 }
 
 function existing(path: string, kind: 'file' | 'directory', flag: string): string {

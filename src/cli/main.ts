@@ -1,4 +1,5 @@
 import yargs from 'yargs';
+import { chatCommand } from './chat-command';
 import { configCommand } from './config-command';
 import { execCommand } from './exec-command';
 import { CliError, ExitCode } from './exit-codes';
@@ -20,7 +21,9 @@ import { skillsCommand } from './skills-command';
  * Parses the command line and runs one command. Command modules load their heavy dependencies (openai,
  * the runner, sessions, the tokenizer) inside their handlers, so `--help` and `--version` stay fast.
  */
-export async function main(argv: string[]): Promise<number> {
+export async function main(given: string[]): Promise<number> {
+  // Bare `synapse` (flags at most) on a terminal is a chat, as `claude` and `codex` are.
+  const argv = startsChat(given) ? ['chat', ...given] : given;
   const debug = argv.includes('--debug');
   // SIGINT, SIGTERM and SIGHUP end every command the same way: aborted, cleaned up, exit 130 / 143 / 129.
   installInterruptHandlers();
@@ -28,6 +31,7 @@ export async function main(argv: string[]): Promise<number> {
     .scriptName('synapse')
     .usage('$0 <command> [options]\n\nA scriptable reference CLI for the synapse agent runtime.')
     .options(globalOptions)
+    .command(chatCommand)
     .command(runCommand)
     .command(execCommand)
     .command(sessionsCommand)
@@ -37,7 +41,7 @@ export async function main(argv: string[]): Promise<number> {
     .command(serveCommand)
     .command(workerCommand)
     .command(configCommand)
-    .demandCommand(1, 'a command is required: run, exec, sessions, runtime, mcp, skills, serve, worker or config')
+    .demandCommand(1, `a command is required: ${COMMANDS.join(', ')}`)
     .strict()
     .parserConfiguration({ 'populate--': true })
     .version(packageVersion())
@@ -49,7 +53,8 @@ export async function main(argv: string[]): Promise<number> {
     // Usage mistakes become one line; errors thrown by handlers pass through to the catch below.
     .fail((message, error) => {
       if (error) throw error;
-      throw new CliError(`${describeUsageError(unknownFlagFirst(message, argv), argv)} (see ${helpCommand(argv)})`);
+      const flags = Object.keys(declared().key).filter((name) => /^[a-z][a-z0-9-]+$/.test(name));
+      throw new CliError(`${describeUsageError(unknownFlagFirst(message, argv), argv, flags)} (see ${helpCommand(argv)})`);
     })
     .exitProcess(false);
   // yargs' getOptions() (the declared flags) exists at run time but not in @types/yargs.
@@ -64,6 +69,16 @@ export async function main(argv: string[]): Promise<number> {
   } catch (error) {
     return reportError(error, { debug });
   }
+}
+
+/** Every command, for usage messages. */
+export const COMMANDS = ['chat', 'run', 'exec', 'sessions', 'runtime', 'mcp', 'skills', 'serve', 'worker', 'config'] as const;
+
+function startsChat(argv: readonly string[]): boolean {
+  const asksForInfo = argv.some((word) => ['--help', '-h', '--version', '-v'].includes(word));
+  const command = argv.find((word) => !word.startsWith('-'));
+  const startsWithFlag = argv.length === 0 || argv[0]!.startsWith('-');
+  return !asksForInfo && startsWithFlag && !(COMMANDS as readonly string[]).includes(command ?? '') && Boolean(process.stdin.isTTY && process.stdout.isTTY);
 }
 
 /** `synapse --bogus` has no command yet, but the flag is the mistake worth naming. */

@@ -40,14 +40,16 @@ export function connectModel(args: ModelArgs, options: { skipReplies?: number; s
   const apiKey = args.apiKey || process.env.OPENAI_API_KEY || settings.apiKey || undefined;
   registerSecret(apiKey);
   if (baseURL) checkUrl(baseURL);
-  if (!apiKey && !baseURL) {
-    throw new CliError(
-      'no API key: set OPENAI_API_KEY, pass --api-key or put "apiKey" in ~/.synapse/settings.json; point --base-url at a local server; or try --fixture fixtures/demo-write-file.json',
-    );
-  }
+  requireModelAccess(args, settings);
   // Local servers (Ollama, vLLM, LM Studio) take any key; the SDK insists on one.
   const client = createOpenAIClient({ apiKey: apiKey ?? 'not-needed', baseURL, maxRetries, requestTimeoutMs });
   return { client, model: args.model || process.env.SYNAPSE_MODEL || settings.model || DEFAULT_MODEL, source: { kind: 'endpoint', baseURL: client.baseURL }, apiKey };
+}
+
+/** A model is reachable only with a key, a base URL (local servers take any key) or a fixture: otherwise say how to give one. */
+export function requireModelAccess(args: ModelArgs, settings: Settings = {}): void {
+  if (args.fixture || args.apiKey || process.env.OPENAI_API_KEY || settings.apiKey || args.baseUrl || process.env.OPENAI_BASE_URL || settings.baseURL) return;
+  throw new CliError('no API key: set OPENAI_API_KEY, pass --api-key or put "apiKey" in ~/.synapse/settings.json; point --base-url at a local server; or try --fixture fixtures/demo-write-file.json');
 }
 
 function checkUrl(url: string): void {

@@ -48,5 +48,16 @@ async function readStdin(): Promise<string> {
     }
     chunks.push(chunk as Buffer);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return textOf(Buffer.concat(chunks));
+}
+
+/** Standard input as text; binary input (NUL bytes, not UTF-8) is refused in one line rather than sent garbled. */
+function textOf(bytes: Buffer): string {
+  const binary = () => new CliError(`standard input is binary (${bytes.length} bytes), not text: pass text, or save the data to a file and name the file in the prompt`);
+  if (bytes.includes(0)) throw binary();
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw binary();
+  }
 }

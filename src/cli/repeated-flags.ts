@@ -9,6 +9,8 @@ export function rejectRepeatedFlags(args: Record<string, unknown>, options: { ke
   for (const name of Object.keys(options.key)) {
     const value = args[name];
     if (!Array.isArray(value) || options.array.includes(name)) continue;
+    // `--session x --no-session`: a value and its negation.
+    if (value.includes(false) && value.some((one) => one !== false && one !== true)) throw new CliError(`--${name} and --no-${name} conflict: give one of them`);
     throw new CliError(`--${name} was given ${value.length} times (${value.map((one) => JSON.stringify(String(one))).join(', ')}); give it once`);
   }
 }

@@ -7,10 +7,11 @@ import { SessionStore } from '../session/session-store';
 import { emptyUsage, addUsage } from '../session/usage';
 import { closeWithin } from './close-within';
 import { describeError, exitCodeFor, isInterruptCode, reportError } from './error-report';
-import { ExitCode } from './exit-codes';
+import { CliError, ExitCode } from './exit-codes';
 import { resolveCwd } from './global-options';
 import { checkOutputFile } from './input-files';
-import { extensionPaths } from './extension-options';
+import { terminalElicitor } from './extension-elicitation';
+import { extensionPaths, personAtTerminal } from './extension-options';
 import { interruptedBy, onInterrupt } from './interrupt';
 import { connectModel } from './model-client';
 import { positiveNumberOption, wholeNumberOption } from './number-option';
@@ -33,17 +34,20 @@ import { readCliSettings } from './settings-options';
 export async function runAgent(args: RunArgs): Promise<number> {
   const maxConsecutiveToolFailures = wholeNumberOption(args.maxConsecutiveFailures, '--max-consecutive-failures', 1);
   const maxIterations = wholeNumberOption(args.maxIterations, '--max-iterations', 1);
+  const contextWindow = wholeNumberOption(args.contextWindow, '--context-window', 1000);
+  const compactModel = textOption(args.compactModel, '--compact-model');
   const cwd = resolveCwd(args.cwd);
   const settings = readCliSettings(args, cwd);
   const maxBudgetUsd = positiveNumberOption(args.maxBudgetUsd, '--max-budget-usd', 'US dollars') ?? settings.settings.maxBudgetUsd;
   if (args.outputLastMessage) checkOutputFile(args.outputLastMessage, '--output-last-message');
-  const model = connectModel(args, { settings: settings.settings });
+  const { model: sessionModel, ...session } = await openRunSession(args, cwd);
+  // A resumed session goes on with its own model, unless --model says otherwise.
+  const model = connectModel({ ...args, model: args.model || sessionModel }, { settings: settings.settings });
   const instructions = await systemPromptOptions(args, cwd);
   const prompt = (await readPrompt(args, { required: true }))!;
   const { mcpConfig, skillsDirs } = extensionPaths(args);
   const controller = new AbortController();
   const security = toolSecurityOptions(args, { json: Boolean(args.json), onInterrupt: () => controller.abort(), secrets: model.apiKey ? [model.apiKey] : [], settings });
-  const session = await openRunSession(args);
   const renderer: RunRenderer = args.json ? new JsonRunRenderer() : args.quiet ? new QuietRunRenderer() : new PeopleRunRenderer();
   const summary = new RunSummary();
   let usage: Usage = emptyUsage();
@@ -57,11 +61,16 @@ export async function runAgent(args: RunArgs): Promise<number> {
     ...session,
     maxConsecutiveToolFailures,
     maxIterations,
+    contextWindow,
+    context: compactModel ? { compactModel } : undefined,
     maxBudgetUsd,
     enableSkillSearchInstruction: args.skillSearch,
+    recordInterruptions: true,
     mcpConfig,
     skillsDirs,
     ...projectTrustOptions(args, Boolean(args.json)),
+    // A person at the terminal answers what MCP servers ask (elicitation); headless, it is declined.
+    mcpElicit: personAtTerminal(Boolean(args.json)) ? terminalElicitor(() => controller.abort()) : undefined,
     onEvent: (event) => {
       summary.observe(event);
       if (event.type === 'usage') usage = addUsage(usage, event.usage);
@@ -106,6 +115,13 @@ export async function runAgent(args: RunArgs): Promise<number> {
     // The runner closes its MCP servers too: closing one ends its stdin, then SIGTERM, then SIGKILL.
     await closeWithin(() => runner.close(), 5000);
   }
+}
+
+/** A flag's text, trimmed; a blank one is bad input. */
+function textOption(value: string | undefined, flag: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (!String(value).trim()) throw new CliError(`${flag} needs a value`);
+  return String(value).trim();
 }
 
 /** Whether the run's session is on disk (a new session is created only once the model has answered). */

@@ -3,12 +3,23 @@ import { extensionOptions, trustOption, type ExtensionArgs } from './extension-o
 import { cwdOption, type CwdArgs, type GlobalArgs } from './global-options';
 import { modelOptions, type ModelArgs } from './model-options';
 import { promptOptions, type PromptArgs } from './read-prompt';
-import { instructionOptions, runLimitOptions, runOutputOptions, runSessionOptions, type InstructionArgs, type RunLimitArgs, type RunOutputArgs, type RunSessionArgs } from './run-options';
+import {
+  contextOptions,
+  instructionOptions,
+  runLimitOptions,
+  runOutputOptions,
+  runSessionOptions,
+  type ContextArgs,
+  type InstructionArgs,
+  type RunLimitArgs,
+  type RunOutputArgs,
+  type RunSessionArgs,
+} from './run-options';
 import { securityOptions, type SecurityArgs } from './security-options';
 import { sessionsDirOption } from './session-options';
 import { settingsOption, type SettingsArgs } from './settings-options';
 
-export interface RunArgs extends GlobalArgs, CwdArgs, ModelArgs, PromptArgs, RunSessionArgs, RunLimitArgs, InstructionArgs, RunOutputArgs, SecurityArgs, ExtensionArgs, SettingsArgs {}
+export interface RunArgs extends GlobalArgs, CwdArgs, ModelArgs, PromptArgs, RunSessionArgs, RunLimitArgs, ContextArgs, InstructionArgs, RunOutputArgs, SecurityArgs, ExtensionArgs, SettingsArgs {}
 
 /** `synapse run [prompt]`: one agent run (AgentRunner) with the Bash tool, sub-agents and a session. */
 export const runCommand: CommandModule<object, RunArgs> = {
@@ -23,6 +34,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .options(sessionsDirOption)
       .options(runSessionOptions)
       .options(runLimitOptions)
+      .options(contextOptions)
       .options(instructionOptions)
       .options(runOutputOptions)
       .options(securityOptions)
@@ -33,6 +45,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .example('$0 run "List the TypeScript files here"', 'with OPENAI_API_KEY set')
       .example('git diff | $0 run "Review this diff"', 'the prompt, then stdin')
       .example('$0 run --continue "And now the docs"', 'go on with the most recent session')
+      .example('$0 run --fixture fixtures/demo-long-session.json --context-window 4000 "Review the logs"', 'a long session through a small window')
       .example('$0 run --sandbox read-only --deny "git push*" "Review the repo"', 'nothing written, never a push')
       .example('$0 run --fixture fixtures/demo-skill.json --skills-dir fixtures/skills "How big is this project?"', 'offline demo of a skill') as never,
   handler: async (args) => {

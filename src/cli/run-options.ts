@@ -26,6 +26,20 @@ export const runLimitOptions = {
   'skill-search': { type: 'boolean', default: true, describe: 'Put the Skill Search Priority block before the first message (--no-skill-search)' },
 } as const;
 
+export interface ContextArgs {
+  contextWindow?: string;
+  compactModel?: string;
+}
+
+export const contextOptions = {
+  'context-window': {
+    type: 'string',
+    describe: "The model's context window in tokens; long conversations are offloaded and compacted to fit (a whole number)",
+    defaultDescription: '$SYNAPSE_CONTEXT_WINDOW, the known window of the model, or 128000',
+  },
+  'compact-model': { type: 'string', describe: 'Model that writes the summaries of compacted conversations', defaultDescription: "the run's model" },
+} as const;
+
 export interface InstructionArgs {
   agentsMd: boolean;
   systemPromptFile?: string;

@@ -2,6 +2,8 @@ import { formatRunSummary } from '../runner/run-summary';
 import type { RunnerEvent } from '../runner/types';
 import type { RunOutcome, RunRenderer } from './run-renderer';
 import { TaskStatusBoard } from './task-status-board';
+import { Spinner } from './spinner';
+import { taskLabel, toolActivityLines } from './tool-activity';
 import { colorEnabled, createStyle, oneLine } from './terminal-style';
 
 /**
@@ -12,9 +14,15 @@ export class PeopleRunRenderer implements RunRenderer {
   private readonly style = createStyle(colorEnabled(process.stderr));
   private readonly tasks = new TaskStatusBoard(process.stderr, this.style.enabled);
   private stdoutAtLineStart = true;
+  /** While the model thinks: only when stdout and stderr are the terminal (the answer and the notes share a screen). */
+  private readonly spinner = process.stdout.isTTY && process.stderr.isTTY ? new Spinner(process.stderr, this.style) : undefined;
 
   onEvent(event: RunnerEvent): void {
+    this.spinner?.stop();
     switch (event.type) {
+      case 'run_started':
+        this.think();
+        break;
       case 'assistant_delta':
         this.writeText(event.text);
         break;
@@ -27,8 +35,8 @@ export class PeopleRunRenderer implements RunRenderer {
         break;
       case 'tool_call_finished':
         if (event.isTask) this.tasks.finished(event.toolCallId, event.result.isError, event.result.brief);
-        else if (event.result.isError) this.note(`${this.style.red('✗')} ${event.result.brief ?? 'failed'}`);
-        else this.note(`${this.style.green('✓')} ${this.style.dim(event.result.brief ?? 'done')}`);
+        else this.note(toolActivityLines(event.command, event.result, event.durationMs, this.style).join('\n'));
+        if (!this.tasks.active) this.think();
         break;
       case 'reminder':
         this.note(this.style.yellow('… todo items are still open: the agent continues'));
@@ -46,18 +54,33 @@ export class PeopleRunRenderer implements RunRenderer {
       case 'history_sanitized':
         this.note(this.style.dim(`… repaired the history: ${event.removed} message(s) moved to quarantine, ${event.added} missing tool result(s) added`));
         break;
+      case 'context_offloaded':
+        this.note(this.style.dim(`… moved ${event.count} large tool result(s) to files: ${event.tokensBefore} -> ${event.tokensAfter} tokens`));
+        break;
+      case 'context_compacted':
+        this.note(this.style.dim(`… compacted the conversation (${event.reason}): ${event.tokensBefore} -> ${event.tokensAfter} tokens; the full transcript stays in the session`));
+        break;
       case 'session_warning':
         this.note(this.style.yellow(`warning: ${event.file}${event.line ? ` line ${event.line}` : ''}: ${event.message}`));
         break;
     }
   }
 
-  /** Ends the streamed answer; a run that got to an answer gets a one-line summary on stderr. */
+  /** Ends the streamed answer; every run ends with a one-line summary on stderr, an interrupted or failed one too. */
   finish(outcome: RunOutcome): void {
+    this.spinner?.stop();
     if (!this.stdoutAtLineStart) this.writeText('\n');
-    if (outcome.error && !outcome.stopReason) return;
+    if (outcome.interrupted) this.note(this.style.yellow('⏹ interrupted'));
+    // A run that failed before doing anything has its error line; one that did some work says what it did.
+    const { modelCalls, toolCalls } = outcome.summary;
+    if (outcome.error && !outcome.stopReason && modelCalls + toolCalls === 0) return;
     const session = outcome.sessionId ? ` · session ${outcome.sessionId}` : '';
     this.note(this.style.dim(`${formatRunSummary(outcome.summary)}${session}`));
+  }
+
+  /** The spinner, at the start of a line, while the model is asked. */
+  private think(): void {
+    if (this.stdoutAtLineStart) this.spinner?.start('thinking');
   }
 
   private writeText(text: string): void {
@@ -70,12 +93,6 @@ export class PeopleRunRenderer implements RunRenderer {
     if (this.tasks.active) this.tasks.settle();
     process.stderr.write(`${line}\n`);
   }
-}
-
-/** `explore: find the configs`, from `task:explore --description "find the configs" ...`. */
-function taskLabel(command: string | undefined, description: string | undefined): string {
-  const type = /^\s*task:([\w-]+)/.exec(command ?? '')?.[1] ?? 'task';
-  return `${type}: ${description ?? oneLine(command ?? '', 60)}`;
 }
 
 /** --quiet: nothing while the run goes on; the final answer alone on stdout at the end. */

@@ -3,8 +3,9 @@ import { PERMISSION_ACTIONS, SANDBOX_MODES, type PermissionAction, type SandboxM
 import type { ResolvedSettings } from '../settings/resolve-settings';
 import type { ToolSecurityOptions } from '../tools/security/tool-security';
 import { CliError } from './exit-codes';
+import { type LimitArgs, limitOptions, resourceLimitsFromFlags } from './limit-options';
 
-export interface SecurityArgs {
+export interface SecurityArgs extends LimitArgs {
   sandbox?: SandboxMode;
   allowNetwork?: boolean;
   passEnv?: string[];
@@ -38,6 +39,7 @@ export const securityOptions = {
   unmatched: { type: 'string', choices: PERMISSION_ACTIONS, describe: 'What a command no rule matches gets', defaultDescription: 'allow' },
   'default-rules': { type: 'boolean', default: true, describe: 'Ask before destructive or outward commands (rm -r, git push, curl | sh, sudo, publishes...); --no-default-rules drops them' },
   'approve-all': { type: 'boolean', default: false, describe: 'Approve every command a rule asks about, without asking (deny rules still deny)' },
+  ...limitOptions,
 } as const;
 
 /**
@@ -84,6 +86,7 @@ export function toolSecurityOptions(args: SecurityArgs, context: { json: boolean
     permissionMode: settings.permissions?.defaultMode,
     sandbox: args.sandbox ?? settings.sandbox?.mode,
     allowNetwork: args.allowNetwork ?? settings.sandbox?.allowNetwork ?? false,
+    limits: resourceLimitsFromFlags(args),
     passEnv: args.passEnv,
     // The settings' variables join what commands start from; secret-looking names still need --pass-env.
     ...(settings.env ? { env: { ...process.env, ...settings.env } } : {}),

@@ -1,8 +1,10 @@
 import type { ChatMessage } from '../llm/types';
+import { homedir } from 'node:os';
+import { resolveSessionRef } from '../session/session-ref';
 import { SessionStore } from '../session/session-store';
 import type { Session } from '../session/session';
 import { userWords } from '../session/session-title';
-import type { SessionSummary } from '../session/types';
+import type { SessionLoadWarning, SessionSummary } from '../session/types';
 import { resolveSessionsDir } from './session-options';
 import type { SessionsArgs } from './sessions-command';
 import { colorEnabled, createStyle, oneLine } from './terminal-style';
@@ -11,16 +13,17 @@ const style = () => createStyle(colorEnabled(process.stdout));
 
 export async function runSessionsAction(action: 'list' | 'show' | 'stats' | 'rm', args: SessionsArgs): Promise<void> {
   const store = new SessionStore(resolveSessionsDir(args.sessionsDir));
+  if (action === 'list') return list(store, args.json);
+  // An id, a unique part of one, or `latest` (this directory's most recent).
+  const id = (await resolveSessionRef(store, args.id!, { cwd: process.cwd() })).id;
   switch (action) {
-    case 'list':
-      return list(store, args.json);
     case 'show':
-      return show(await store.open(args.id!), args.json);
+      return show(await store.open(id), args.json, Boolean(args.all));
     case 'stats':
-      return stats(await store.open(args.id!), args.json);
+      return stats(await store.open(id), args.json);
     case 'rm':
-      await store.remove(args.id!);
-      return print(args.json ? JSON.stringify({ id: args.id, removed: true }) : `removed ${args.id}`);
+      await store.remove(id);
+      return print(args.json ? JSON.stringify({ id, removed: true }) : `removed ${id}`);
   }
 }
 
@@ -34,38 +37,64 @@ async function list(store: SessionStore, json: boolean): Promise<void> {
   if (json) return print(JSON.stringify({ sessionsDir: store.sessionsDir, sessions, skipped }));
   if (!sessions.length) return print(`no sessions in ${store.sessionsDir}`);
   const s = style();
-  const idWidth = Math.max(...sessions.map((session) => session.id.length));
-  print(s.dim(`${'ID'.padEnd(idWidth)}  ${'UPDATED'.padEnd(19)}  ${'MSGS'.padStart(4)}  TITLE`));
-  for (const session of sessions) print(listLine(session, idWidth));
+  const rows = sessions.map(listRow);
+  const headers = ['ID', 'UPDATED', 'MSGS', 'TOKENS', 'MODEL', 'DIR', 'TITLE'];
+  const widths = headers.map((header, i) => Math.max(header.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i === cells.length - 1 ? cell : i === 2 || i === 3 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  print(s.dim(line(headers)));
+  for (const row of rows) print(line(row));
 }
 
-function listLine(session: SessionSummary, idWidth: number): string {
-  const updated = session.updatedAt.replace('T', ' ').slice(0, 19);
-  return `${session.id.padEnd(idWidth)}  ${updated}  ${String(session.messageCount).padStart(4)}  ${oneLine(session.title ?? '(untitled)', 60)}`;
+/** One session as `sessions list` shows it; `-` where an older session did not record a value. */
+function listRow(session: SessionSummary): string[] {
+  const home = homedir();
+  const dir = session.origin?.cwd ?? '-';
+  return [
+    session.id,
+    session.updatedAt.replace('T', ' ').slice(0, 19),
+    String(session.messageCount),
+    session.totalTokens.toLocaleString('en-US'),
+    session.origin?.model ?? '-',
+    dir === home || dir.startsWith(`${home}/`) ? `~${dir.slice(home.length)}` : dir,
+    oneLine(session.title ?? '(untitled)', 60),
+  ];
 }
 
-function warn(session: Session): void {
-  for (const warning of session.warnings) {
+function warn(warnings: readonly SessionLoadWarning[]): void {
+  for (const warning of warnings) {
     process.stderr.write(`warning: ${warning.file}${warning.line ? ` line ${warning.line}` : ''}: ${warning.message}\n`);
   }
 }
 
-function show(session: Session, json: boolean): void {
-  warn(session);
+async function show(session: Session, json: boolean, all: boolean): Promise<void> {
+  // The live history, plus an input its run never got an answer to; or everything ever said (--all).
+  const transcript = all ? await session.transcript() : { messages: [...session.messages, ...(session.pendingInput ? [unanswered(session.pendingInput)] : [])], warnings: [] };
+  const warnings = [...session.warnings, ...transcript.warnings];
+  warn(warnings);
   if (json) {
-    const { id, title, createdAt, updatedAt, messages, warnings } = session;
-    return print(JSON.stringify({ id, title, createdAt, updatedAt, messages, warnings }));
+    const { id, title, createdAt, updatedAt } = session;
+    return print(JSON.stringify({ id, title, createdAt, updatedAt, ...(all ? { all } : {}), messages: transcript.messages, warnings }));
   }
   const s = style();
   print(s.bold(`${session.id}${session.title ? ` — ${session.title}` : ''}`));
-  for (const message of session.messages) print(`\n${renderMessage(message, s)}`);
+  for (const message of transcript.messages) print(`\n${renderMessage(message, s)}`);
+}
+
+function unanswered(message: ChatMessage): ChatMessage {
+  return { ...message, meta: { ...message.meta, unanswered: true } };
 }
 
 /** Names of the blocks synapse adds to a user's message, as `sessions show` mentions them. */
 const INJECTED_BLOCKS: Record<string, string> = { skill_search_instruction: 'Skill Search Priority instruction' };
 
 function renderMessage(message: ChatMessage, s: ReturnType<typeof style>): string {
-  const lines = [s.cyan(message.role === 'tool' ? `tool (${message.tool_call_id})` : message.role)];
+  const label = message.role === 'tool' ? `tool (${message.tool_call_id})` : message.meta?.summary ? 'summary (of the earlier conversation, written by compaction)' : message.role;
+  const lines = [s.cyan(label)];
+  if (message.meta?.unanswered) lines.push(s.dim('[no answer: the run ended before the model replied; never sent to the model]'));
   // What the user typed, not the instruction block synapse put around it.
   const text = userWords(message);
   if (text) lines.push(text.trimEnd());
@@ -75,7 +104,7 @@ function renderMessage(message: ChatMessage, s: ReturnType<typeof style>): strin
 }
 
 function stats(session: Session, json: boolean): void {
-  warn(session);
+  warn(session.warnings);
   // Loaded here: only stats prices a session.
   const { formatCostOutput, formatUsd, loadPricingFile, usageAccountOf, costOf, spentUsd, tokenUsageOf } = require('../usage') as typeof import('../usage');
   const { pricing, warning } = loadPricingFile();

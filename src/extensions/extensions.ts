@@ -9,6 +9,7 @@ import type { McpClientCallbacks } from './mcp/mcp-client-requests';
 import { createMcpHandler } from './mcp/mcp-commands';
 import { McpManager } from './mcp/mcp-manager';
 import { McpToolsCache } from './mcp/mcp-tools-cache';
+import { OAuthStore } from './mcp/oauth-store';
 import { createSkillHandler } from './skills/skill-commands';
 import { SkillLibrary } from './skills/skill-library';
 
@@ -63,6 +64,7 @@ export class Extensions {
       ...(cachePath ? { toolsCache: new McpToolsCache(cachePath) } : {}),
       trust: new ProjectTrust(cwd, { trusted: options.trustProject, home, ask: options.askProjectTrust }),
       callbacks: options.mcpCallbacks,
+      logins: new OAuthStore(join(home, '.synapse', 'mcp', 'oauth')),
     });
     this.skills = new SkillLibrary(skillDirectories({ cwd, home, skillsDirs: options.skillsDirs }));
     this.handlers = {

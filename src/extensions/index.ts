@@ -6,6 +6,9 @@ export { McpManager, type McpListing, type McpServerListing } from './mcp/mcp-ma
 export type { ServerState } from './mcp/mcp-connection';
 export { formatMcpListing } from './mcp/mcp-listing';
 export { McpLookupError, McpServerError } from './mcp/mcp-errors';
+export type { McpLoginOptions, McpLoginOutcome } from './mcp/mcp-login';
+export { openBrowser } from './mcp/open-browser';
+export { OAuthStore, OAuthStoreError } from './mcp/oauth-store';
 export { SkillLibrary } from './skills/skill-library';
 export { loadText as skillLoadText } from './skills/skill-commands';
 export { parseSkillFile } from './skills/skill-file';

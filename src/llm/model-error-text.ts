@@ -31,7 +31,7 @@ export function toModelError(error: unknown, context: FailureContext): Error {
     return new ModelError(`the model at ${context.baseURL} did not answer within ${context.requestTimeoutMs} ms (request timeout; ${TIMEOUT_HINT})`);
   }
   if (failure instanceof OpenAI.APIConnectionError) return new ModelError(`cannot connect to the model at ${context.baseURL}: ${rootCause(failure)}`);
-  if (failure instanceof OpenAI.APIError) return new ModelError(firstLine(failure.message), failure.status);
+  if (failure instanceof OpenAI.APIError) return new ModelError(firstLine(failure.message), failure.status, typeof failure.code === 'string' ? failure.code : undefined);
   if (failure instanceof SyntaxError) return new ModelError(`the model's stream is malformed (an event is not valid JSON: ${firstLine(failure.message)})`);
   // Anything else broke while reading the reply (an event that is JSON but not a chunk, say).
   return new ModelError(`the model's reply could not be read (${firstLine(failure.message)})`);

@@ -32,7 +32,7 @@ export const scriptedReplySchema = z.strictObject({
     })
     .optional(),
   /** Answer with this HTTP error instead of a stream. */
-  error: z.strictObject({ status: z.number().int().min(400).max(599), message: z.string() }).optional(),
+  error: z.strictObject({ status: z.number().int().min(400).max(599), message: z.string(), code: z.string().min(1).optional() }).optional(),
   /** Close the stream before the reply is complete. */
   cut: z.boolean().optional(),
   /** Wait this long before answering. */
@@ -130,7 +130,7 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 export function toHttpResponse(input: ScriptedReply, model: string, signal?: AbortSignal): Response {
   const reply = scriptedReplySchema.parse(input);
   if (reply.error) {
-    return Response.json({ error: { message: reply.error.message, type: 'scripted_error', code: null } }, { status: reply.error.status });
+    return Response.json({ error: { message: reply.error.message, type: 'scripted_error', code: reply.error.code ?? null } }, { status: reply.error.status });
   }
   const id = `chatcmpl-${Math.random().toString(36).slice(2, 10)}`;
   const chunk = (delta: object, finish: string | null = null) => ({

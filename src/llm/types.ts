@@ -21,6 +21,14 @@ export interface MessageMeta {
   userText?: string;
   /** What synapse added to `content`, by name (e.g. `skill_search_instruction`). */
   injected?: string[];
+  /** A summary compaction wrote in place of older messages. */
+  summary?: boolean;
+  /** A reminder synapse sent (open todo items), not the user's words. */
+  reminder?: boolean;
+  /** The session's archive already holds this message (or it was derived): its length when it did. */
+  archived?: number;
+  /** The input of a run that ended before the model answered: kept in the session, never sent. */
+  unanswered?: boolean;
 }
 
 /** An OpenAI function-tool definition, as sent in `tools`. */

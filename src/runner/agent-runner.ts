@@ -1,5 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import type OpenAI from 'openai';
+import { isContextOverflowError, type CompactResult } from '../context';
 import { createExtensions, modelSampler, skillDirectories, type Extensions, type McpClientCallbacks } from '../extensions';
+import { StopHookExecutor, type StopHookRegistry } from '../hooks';
 import { AbortError, createOpenAIClient, createOpenAIModelRuntime, type ChatMessage, type ModelRuntime, type Usage } from '../llm';
 import { contextStats, emptySessionUsage, generateSessionId, type ContextStats, type SessionUsage } from '../session';
 import { createSubAgentExecutorFactory } from '../subagents';
@@ -10,9 +14,12 @@ import { maxConsecutiveToolFailures } from './env-settings';
 import { CONSECUTIVE_FAILURES_MESSAGE, ConsecutiveFailurePolicy } from './failure-policy';
 import { isolateListener, warnListenerFailed } from './isolated-listener';
 import { assistantMessage, streamAssistantReply, type AssistantReply } from './model-turn';
+import { interruptionNote, type RunActivity } from './interruption-note';
+import { BASH_TOOL, userCommandNote } from './user-command-note';
 import { redactReply, redactToolEvent } from './redacted-reply';
 import { executeRound } from './round-executor';
 import { composeSystemPrompt } from './compose-system-prompt';
+import { ContextStep, type RequestFrame } from './context-step';
 import { RunCosting } from './run-costing';
 import { RunnerSession } from './runner-session';
 import { firstUserMessage } from './skill-search-instruction';
@@ -54,6 +61,8 @@ export class AgentRunner {
   /** Prices, each run's spend and its budget (`maxBudgetUsd`). */
   private readonly costing: RunCosting;
   private running = false;
+  private readonly context: ContextStep;
+  private readonly stopHooks?: StopHookExecutor;
 
   constructor(private readonly options: AgentRunnerOptions) {
     this.model = options.model;
@@ -62,6 +71,21 @@ export class AgentRunner {
     this.modelRuntime = createOpenAIModelRuntime({ model: options.model, client: this.client, requestTimeoutMs: options.requestTimeoutMs });
     this.todoStore = options.todoStore ?? new TodoStore();
     this.costing = new RunCosting({ pricing: options.pricing, maxBudgetUsd: options.maxBudgetUsd, sharedBudget: options.budget });
+    // A given or resumed session has its id; a sessions directory alone asks for a new session.
+    this.sessionId = options.session?.id ?? options.sessionId ?? (options.sessionsDir ? generateSessionId() : null);
+    const origin = { cwd: options.cwd ?? process.cwd(), model: options.model, baseURL: this.client.baseURL };
+    this.persistence = new RunnerSession({ id: this.sessionId, session: options.session, resume: Boolean(options.sessionId), sessionsDir: options.sessionsDir, origin });
+    this.context = new ContextStep({
+      model: options.model,
+      contextWindow: options.contextWindow,
+      context: options.context,
+      modelRuntime: this.modelRuntime,
+      offloadDir: this.persistence.offloadDir,
+      privateOffloadDir: options.offloadDir,
+      onEvent: (event) => this.emit(event),
+      onWarning: (message) => this.emit({ type: 'warning', message }),
+      recordUsage: (usage, model) => this.recordUsage(usage, model),
+    });
     if (!options.toolset) {
       this.security = this.createSecurity();
       // MCP servers are processes a tool starts: they get the same secret-free environment as the shell.
@@ -81,15 +105,23 @@ export class AgentRunner {
     }
     this.redactor = this.security?.redactor ?? this.ownSecrets().reduce((redactor, secret) => redactor.add(secret), new SecretRedactor().addFromEnvironment(process.env));
     this.tools = new Map((options.toolset ?? [new BashTool(this.ownedRouter!)]).map((tool) => [tool.name, tool]));
-    // A given or resumed session has its id; a sessions directory alone asks for a new session.
-    this.sessionId = options.session?.id ?? options.sessionId ?? (options.sessionsDir ? generateSessionId() : null);
-    this.persistence = new RunnerSession({ id: this.sessionId, session: options.session, resume: Boolean(options.sessionId), sessionsDir: options.sessionsDir });
     this.ready = this.persistence.open().then((messages) => new ConversationHistory(this.sessionId ? this.persistence : null, messages));
     this.ready.catch(() => {}); // surfaced by the first call that needs it
+    this.stopHooks = stopHookExecutor(options.stopHooks, this.emit);
   }
 
   getSessionId(): string | null {
     return this.sessionId;
+  }
+
+  /** The MCP servers and skills this runner's commands reach (none with a custom toolset). */
+  get extensionLayer(): Extensions | undefined {
+    return this.extensions;
+  }
+
+  /** Whether the session is on disk (a new one is created with the first confirmed exchange). */
+  hasSavedSession(): boolean {
+    return this.persistence.current !== null;
   }
 
   /** The confirmed history (what the session holds, or would). */
@@ -130,29 +162,84 @@ export class AgentRunner {
     }
   }
 
+  /**
+   * Runs a command the user typed (chat's `!<command>`) in this runner's shell, through the same permission
+   * policy and sandbox as the model's commands, with the same tool events. The command and its output (as
+   * the model would read it: bounded, redacted) join the conversation as context for the next turn, as in
+   * Claude Code. Rejects with an AbortError when `signal` aborts.
+   */
+  async runUserCommand(command: string, { signal }: RunOptions = {}): Promise<ToolResult> {
+    if (this.running) throw new Error('AgentRunner.runUserCommand: a run is already in progress on this runner');
+    this.running = true;
+    try {
+      const history = await this.ready;
+      const call = { id: `user_${Date.now().toString(36)}`, type: 'function' as const, function: { name: BASH_TOOL, arguments: JSON.stringify({ command }) } };
+      const [result] = await executeRound([{ call, args: { command }, command, isTask: false }], this.tools, (event) => this.emit(redactToolEvent(event, this.redactor)), signal);
+      throwIfAborted(signal);
+      this.persistence.titleHint ??= `!${command}`;
+      await history.append(userCommandNote(command, result!));
+      return result!;
+    } finally {
+      this.running = false;
+    }
+  }
+
+  /**
+   * Compacts the conversation now, whatever the thresholds (the REPL's `/compact`): a summary replaces the
+   * older messages, the session keeps them in its archive. Resolves with the figures (`success` false, and
+   * the history untouched, when no summary could be had).
+   */
+  async compact(options: RunOptions = {}): Promise<CompactResult> {
+    if (this.running) throw new Error('AgentRunner.compact: a run is in progress on this runner');
+    this.running = true;
+    try {
+      const history = await this.ready;
+      return await this.context.compact(history, this.frame([]), options.signal);
+    } finally {
+      this.running = false;
+    }
+  }
+
+  /** The context window in force (tokens): the option, SYNAPSE_CONTEXT_WINDOW, the model table, or 128k. */
+  get contextWindow(): number {
+    return this.context.window;
+  }
+
   private async loop(input: string, { signal }: RunOptions): Promise<string> {
     const history = await this.ready;
     this.extensionsPrompt = await this.listExtensions();
     // A budget that cannot be enforced (no price for the model) refuses the run before anything is sent.
     this.costing.startRun(this.model);
+    this.persistence.titleHint = input;
+    const skillSearch = (this.options.enableSkillSearchInstruction ?? true) && !history.hasUserMessage;
+    // Staged, not yet confirmed: the input is confirmed together with the model's first reply to it. It
+    // is on disk already (pending) before the run is announced with the session's id.
+    const first = firstUserMessage(input, skillSearch);
+    history.stage(first);
+    try {
+      await this.persistence.holdInput(first);
+    } catch (error) {
+      history.discardStaged();
+      throw error;
+    }
+    await this.context.prepare().catch((failure: unknown) => this.emit({ type: 'warning', message: `the directory for offloaded tool results could not be made: ${describe(failure)}` }));
     this.emit({ type: 'run_started', sessionId: this.sessionId, input });
     for (const warning of this.persistence.warnings.splice(0)) this.emit({ type: 'session_warning', ...warning });
     await this.reportWarnings();
-    this.persistence.titleHint = input;
-    const skillSearch = (this.options.enableSkillSearchInstruction ?? true) && !history.hasUserMessage;
-    // Staged, not yet persisted: the input is confirmed together with the model's first reply to it.
-    history.stage(firstUserMessage(input, skillSearch));
+    const activity: { running: string[] } = { running: [] };
     try {
-      return await this.turns(history, signal);
+      return await this.turns(history, signal, activity);
     } catch (error) {
+      if (signal?.aborted && this.options.recordInterruptions) await this.recordInterruption(history, activity);
       history.discardStaged();
+      await this.persistence.releaseInput().catch((failure: unknown) => this.emit({ type: 'warning', message: `the unanswered input could not be removed from the session: ${describe(failure)}` }));
       // Whatever failed once the run was aborted (a cut stream, a killed tool) failed because of the abort.
       if (signal?.aborted) throw error instanceof AbortError ? error : new AbortError('The run was interrupted');
       throw error;
     }
   }
 
-  private async turns(history: ConversationHistory, signal: AbortSignal | undefined): Promise<string> {
+  private async turns(history: ConversationHistory, signal: AbortSignal | undefined, activity: { running: string[] }): Promise<string> {
     const failures = new ConsecutiveFailurePolicy(this.options.maxConsecutiveToolFailures ?? maxConsecutiveToolFailures());
     const maxIterations = this.options.maxIterations ?? DEFAULT_MAX_ITERATIONS;
     let notice: ChatMessage | null = null;
@@ -163,7 +250,7 @@ export class AgentRunner {
       const { removed, added } = await history.sanitize();
       if (removed || added) this.emit({ type: 'history_sanitized', removed, added });
 
-      const reply = await this.ask([...history.messages, ...(notice ? [notice] : [])], signal);
+      const reply = await this.askWithinWindow(history, notice ? [notice] : [], signal);
       notice = null;
       throwIfAborted(signal);
       const shown = redactReply(reply, this.redactor);
@@ -176,9 +263,9 @@ export class AgentRunner {
 
       if (reply.toolCalls.length === 0) {
         const reminder = todoReminder(this.todoStore.get().items);
-        if (!reminder) return this.finish(shown.content, 'completed');
+        if (!reminder) return this.complete(history, shown.content);
         this.emit({ type: 'reminder', text: reminder });
-        history.stage({ role: 'user', content: reminder });
+        history.stage({ role: 'user', content: reminder, meta: { reminder: true } });
         continue;
       }
 
@@ -195,8 +282,10 @@ export class AgentRunner {
         continue;
       }
 
+      activity.running = planned.map(({ call, command }) => command ?? call.function.name);
       const results = await executeRound(planned, this.tools, (event) => this.emit(redactToolEvent(event, this.redactor)), signal);
       throwIfAborted(signal);
+      activity.running = [];
       await this.reportWarnings(); // the round may have read the MCP config or the skills for the first time
       await history.append(message, ...results.map((result, i) => toolMessage(planned[i].call.id, result)));
       if (failures.record(results)) return this.stop(history, CONSECUTIVE_FAILURES_MESSAGE, 'consecutive_failures');
@@ -206,7 +295,37 @@ export class AgentRunner {
 
   /** Ends the shell and the MCP servers this runner started, and releases its session (the writer lock). */
   async close(): Promise<void> {
-    await Promise.all([this.ownedRouter?.close(), this.ownedExtensions?.close(), this.ready.catch(() => undefined).then(() => this.persistence.close())]);
+    await Promise.all([this.ownedRouter?.close(), this.ownedExtensions?.close(), this.context.close(), this.ready.catch(() => undefined).then(() => this.persistence.close())]);
+  }
+
+  /**
+   * One model request, the history fitted to the window first. When the server still refuses it as too
+   * long, the history is compacted once and the request retried once; what was refused is never resent.
+   */
+  private async askWithinWindow(history: ConversationHistory, extra: ChatMessage[], signal?: AbortSignal): Promise<AssistantReply> {
+    const frame = this.frame(extra);
+    await this.context.beforeRequest(history, frame, signal);
+    try {
+      return await this.ask([...history.messages, ...extra], signal);
+    } catch (error) {
+      if (signal?.aborted || !isContextOverflowError(error)) throw error;
+      await this.context.afterOverflow(history, frame, error as Error, signal);
+      return this.ask([...history.messages, ...extra], signal);
+    }
+  }
+
+  /** What a request adds to the history: the system prompt, the tool definitions, a notice. */
+  private frame(extra: ChatMessage[]): RequestFrame {
+    return { systemPrompt: this.systemPrompt, tools: [...this.tools.values()].map((tool) => tool.definition), extra };
+  }
+
+  /** The input (if not yet confirmed) and a note of what the interrupt stopped; a failed write must not hide the abort. */
+  private async recordInterruption(history: ConversationHistory, activity: RunActivity): Promise<void> {
+    try {
+      await history.append(interruptionNote(activity));
+    } catch {
+      // the abort is what the caller needs to hear about; the next run's sanitize sees what was written
+    }
   }
 
   /** What is asked for and not in force, and problems of the extensions read so far; each once. */
@@ -247,6 +366,14 @@ export class AgentRunner {
     return this.finish(text, reason);
   }
 
+  /** The run ended with an answer: the stop hooks run (never after a failure policy or a limit), and may add to it. */
+  private async complete(history: ConversationHistory, text: string): Promise<string> {
+    if (!this.stopHooks) return this.finish(text, 'completed');
+    const cwd = this.options.cwd ?? process.cwd();
+    const final = await this.stopHooks.executeAndAppend(text, { cwd, messages: [...history.persisted], finalResponse: text, sessionId: this.sessionId });
+    return this.finish(final, 'completed');
+  }
+
   private finish(text: string, stopReason: StopReason): string {
     this.emit({ type: 'run_finished', text, stopReason });
     return text;
@@ -285,8 +412,9 @@ export class AgentRunner {
     const cwd = this.options.cwd ?? process.cwd();
     return ToolSecurity.create(cwd, {
       ...given,
-      // Skill scripts run in the sandboxed shell, so their directories must be visible in it.
-      readablePaths: [...(given.readablePaths ?? []), ...(this.options.extensions?.skills.dirs ?? skillDirectories({ cwd, skillsDirs: this.options.skillsDirs }))],
+      // Skill scripts run in the sandboxed shell, so their directories must be visible in it; offloaded tool
+      // results are for the model to read back.
+      readablePaths: [...(given.readablePaths ?? []), ...(this.options.extensions?.skills.dirs ?? skillDirectories({ cwd, skillsDirs: this.options.skillsDirs })), this.context.offloadDir],
       secrets: [...(given.secrets ?? []), ...this.ownSecrets()],
       onEvent: (event) => {
         given.onEvent?.(event);
@@ -311,10 +439,26 @@ export class AgentRunner {
         costing: () => ({ budget: this.costing.runBudget, pricing: this.costing.pricing }),
         createRouter: ({ cwd, readOnly, todoStore }) => new BashRouter({ cwd, readOnly, todoStore, security, extensions: extensions.handlers }),
         extensions: extensions.handlers,
+        // A sub-agent's offloaded results go below this runner's directory, which the sandbox keeps readable.
+        context: () => ({ contextWindow: this.options.contextWindow, context: this.options.context, offloadDir: join(this.context.offloadDir, `task-${randomBytes(6).toString('hex')}`) }),
       }),
     });
     return router;
   }
+}
+
+/** The runner's stop hooks: a ready executor, or one over a registry whose failures become warnings. */
+function stopHookExecutor(given: StopHookRegistry | StopHookExecutor | undefined, emit: (event: RunnerEvent) => void): StopHookExecutor | undefined {
+  if (!given || given instanceof StopHookExecutor) return given;
+  return new StopHookExecutor({
+    registry: given,
+    onWarning: (message) => emit({ type: 'warning', message }),
+    onMessagePart: (text, hook) => emit({ type: 'stop_hook_progress', hook, text }),
+  });
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 function throwIfAborted(signal?: AbortSignal): void {

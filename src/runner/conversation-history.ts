@@ -6,6 +6,8 @@ export interface HistoryStore {
   append(messages: readonly ChatMessage[]): Promise<void>;
   /** Repairs the persisted history (quarantining what it removes) and returns it as it now is. */
   repair(): Promise<readonly ChatMessage[]>;
+  /** Replaces the history (compaction, offload), archiving what leaves it; returns it as persisted. */
+  rewrite(messages: readonly ChatMessage[]): Promise<readonly ChatMessage[]>;
 }
 
 /**
@@ -58,6 +60,13 @@ export class ConversationHistory {
     if (this.store) await this.store.append(batch);
     this.staged = [];
     this.confirmed.push(...batch);
+  }
+
+  /** Replaces the confirmed history (what is staged stays staged). */
+  async replace(messages: readonly ChatMessage[]): Promise<void> {
+    const persisted = this.store ? await this.store.rewrite(messages) : messages;
+    this.confirmed.splice(0, this.confirmed.length, ...persisted);
+    this.checked = 0;
   }
 
   /**

@@ -3,7 +3,10 @@ import type { RunnerEvent } from './types';
 
 /** The figures of a run people and scripts look at when it ends. */
 export interface RunSummaryFigures {
-  /** Model requests the agent made (sub-agents' are counted in the tokens, not here). */
+  /**
+   * Model requests, sub-agents' included: each one that reported usage (a usage round, as `sessions stats`
+   * counts them), plus the agent's own that reported none.
+   */
   modelCalls: number;
   /** Tool calls the agent made. */
   toolCalls: number;
@@ -19,11 +22,16 @@ export interface RunSummaryFigures {
 export class RunSummary {
   private readonly startedAt = performance.now();
   private figures: Omit<RunSummaryFigures, 'durationMs'> = { modelCalls: 0, toolCalls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 };
+  /** The event before was a usage round: the agent's reply that follows is that round, not another call. */
+  private usageJustBefore = false;
 
   readonly observe = (event: RunnerEvent): void => {
-    if (event.type === 'assistant_message') this.figures.modelCalls += 1;
+    const afterUsage = this.usageJustBefore;
+    this.usageJustBefore = event.type === 'usage';
+    if (event.type === 'assistant_message' && !afterUsage) this.figures.modelCalls += 1;
     else if (event.type === 'tool_call_finished') this.figures.toolCalls += 1;
     else if (event.type === 'usage') {
+      this.figures.modelCalls += 1;
       this.figures.inputTokens += event.usage.prompt_tokens;
       this.figures.outputTokens += event.usage.completion_tokens;
       this.figures.costUsd = addCost(this.figures.costUsd, event.costUsd);

@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { ChatMessage, Usage } from '../llm';
-import { repairWarnings, SessionStore, type Session, type SessionLoadWarning } from '../session';
+import { repairWarnings, sessionFiles, SessionStore, type Session, type SessionLoadWarning, type SessionOrigin } from '../session';
 import type { HistoryStore } from './conversation-history';
 
 export interface RunnerSessionOptions {
@@ -12,6 +12,8 @@ export interface RunnerSessionOptions {
   /** Resume this session (it must exist) rather than create a new one. */
   resume: boolean;
   sessionsDir?: string;
+  /** Recorded in the session: where and with what model it is held. */
+  origin?: SessionOrigin;
 }
 
 /**
@@ -25,12 +27,20 @@ export class RunnerSession implements HistoryStore {
   warnings: SessionLoadWarning[] = [];
   private session: Session | null = null;
   private creating?: Promise<Session>;
+  /** Whether this runner created the session (rather than resume or receive it). */
+  private createdHere = false;
   private closed = false;
 
   constructor(private readonly options: RunnerSessionOptions) {}
 
   get current(): Session | null {
     return this.session;
+  }
+
+  /** Where the session keeps offloaded tool results (known before the session is opened or created), if there is a session. */
+  get offloadDir(): string | undefined {
+    if (this.options.session) return this.options.session.offloadDir;
+    return this.options.id ? sessionFiles(this.store().sessionsDir, this.options.id).offload : undefined;
   }
 
   /** Opens (locks and repairs) a session to resume; returns its history. Nothing to do for a new one. */
@@ -40,11 +50,12 @@ export class RunnerSession implements HistoryStore {
     const session = given ?? (await this.store().open(id!));
     await session.lock();
     this.session = session;
+    if (this.options.origin) await session.setOrigin(this.options.origin);
     // Unreadable lines are reported by the repair (with where they went); the rest as they were found.
     const loadWarnings = session.warnings.filter((warning) => warning.line === undefined);
     const report = await session.repair();
     this.warnings = [...loadWarnings, ...repairWarnings(report)];
-    return session.messages;
+    return modelView(session.messages);
   }
 
   /** What the user asked: the session's title (not the instruction block put before it) if it has none. */
@@ -62,7 +73,37 @@ export class RunnerSession implements HistoryStore {
     if (!session) return [];
     const report = await session.repair();
     this.warnings.push(...repairWarnings(report));
-    return session.messages;
+    return modelView(session.messages);
+  }
+
+  async rewrite(messages: readonly ChatMessage[]): Promise<readonly ChatMessage[]> {
+    const session = await this.ensure();
+    return session ? session.rewriteHistory(messages) : messages;
+  }
+
+  /**
+   * Puts a run's input on disk before the run is announced (creating a new session now, not at the
+   * first answer), so the words are there once the session's id is shown. The first append with the
+   * model's reply confirms it.
+   */
+  async holdInput(message: ChatMessage): Promise<void> {
+    await (await this.ensure())?.setPendingInput(message);
+  }
+
+  /**
+   * The run failed before the model answered (an abort, a model error): the input is forgotten, and a
+   * session this run created and nothing was confirmed in is removed, so the session is as it was.
+   */
+  async releaseInput(): Promise<void> {
+    const session = this.session;
+    if (!session?.pendingInput) return;
+    await session.discardPendingInput();
+    if (this.createdHere && session.messages.length === 0 && session.usage.rounds.length === 0) {
+      await session.close();
+      await this.store().remove(session.id);
+      this.session = null;
+      this.creating = undefined;
+    }
   }
 
   async recordUsage(usage: Usage, model: string): Promise<void> {
@@ -81,9 +122,10 @@ export class RunnerSession implements HistoryStore {
     if (this.session || !this.options.id) return this.session;
     if (this.closed) throw new Error(`AgentRunner is closed: session ${this.options.id} cannot be written`);
     this.creating ??= (async () => {
-      const session = await this.store().create({ id: this.options.id!, title: this.titleHint });
+      const session = await this.store().create({ id: this.options.id!, title: this.titleHint, origin: this.options.origin });
       await session.lock();
       this.session = session;
+      this.createdHere = true;
       return session;
     })();
     return this.creating;
@@ -92,4 +134,9 @@ export class RunnerSession implements HistoryStore {
   private store(): SessionStore {
     return new SessionStore(this.options.sessionsDir ?? process.env.SYNAPSE_SESSIONS_DIR ?? join(homedir(), '.synapse', 'sessions'));
   }
+}
+
+/** What the model is shown of a session's history: everything but inputs it never answered. */
+function modelView(messages: readonly ChatMessage[]): readonly ChatMessage[] {
+  return messages.some((message) => message.meta?.unanswered) ? messages.filter((message) => !message.meta?.unanswered) : messages;
 }

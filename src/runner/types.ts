@@ -3,7 +3,9 @@ import type { ChatMessage, ToolCall, Usage } from '../llm';
 import type { PermissionEvent, Tool, ToolResult, ToolSecurityOptions } from '../tools';
 import type { TodoStore } from '../todo';
 import type { Session, SessionLoadWarning } from '../session';
+import type { ContextEvent, ContextOptions } from '../context';
 import type { Extensions, ExtensionsOptions, McpClientCallbacks } from '../extensions';
+import type { StopHookExecutor, StopHookRegistry } from '../hooks';
 import type { PricingTable, RunBudget } from '../usage';
 import type { ProjectInstructions } from './project-instructions';
 
@@ -36,8 +38,12 @@ export type RunnerEvent =
   | { type: 'run_finished'; text: string; stopReason: StopReason }
   /** permission_requested / permission_decided, from this runner's tools and its sub-agents'. */
   | PermissionEvent
-  /** Something asked for and not in force here (a sandbox without bubblewrap); once per runner. */
-  | { type: 'warning'; message: string };
+  /** Something asked for and not in force here (a sandbox without bubblewrap); once per runner. Also: context and stop-hook trouble. */
+  | { type: 'warning'; message: string }
+  /** Large tool results moved to files, or older messages replaced by a summary. */
+  | ContextEvent
+  /** Progress a stop hook streams while it runs. */
+  | { type: 'stop_hook_progress'; hook: string; text: string };
 
 export interface AgentRunnerOptions {
   model: string;
@@ -96,12 +102,32 @@ export interface AgentRunnerOptions {
   /** A ready extension layer (MCP servers, skills), closed by whoever built it. Default: one built from the options above, closed by close(). */
   extensions?: Extensions;
   /**
+   * When a run is interrupted (its signal aborts), keep the user's input and a note of what was stopped in
+   * the history, so the next turn knows (the CLI's chat and run set it). Default false: an interrupted run
+   * leaves the history as it was.
+   */
+  recordInterruptions?: boolean;
+  /**
    * Asks a person what an MCP server's elicitation requests (the CLI prompts on a terminal). Without it
    * elicitations are declined. (Sampling needs nothing here: the run's model answers, after approval.)
    */
   mcpElicit?: McpClientCallbacks['elicit'];
   /** Set for sub-agents: the default system prompt then describes a single delegated task. */
   isSubAgent?: boolean;
+  /**
+   * The model's context window, in tokens. Default: SYNAPSE_CONTEXT_WINDOW, else the window of a well-known
+   * model (KNOWN_CONTEXT_WINDOWS), else 128,000. Sub-agents get the same.
+   */
+  contextWindow?: number;
+  /** Thresholds of offload and compaction (defaults proportional to the window; see docs/context.md), and `compactModel`. */
+  context?: ContextOptions;
+  /**
+   * Where this runner offloads tool results when it has no session: a directory of its own, removed by
+   * close(). Default: one under ~/.synapse/offload. With a session they go to the session's `offload/`.
+   */
+  offloadDir?: string;
+  /** Run when a run ends with an answer (not by a failure policy or a limit); what they say is appended to it. */
+  stopHooks?: StopHookRegistry | StopHookExecutor;
   /**
    * Stop a run once what it spent (sub-agents included) passes this many US dollars: checked before each
    * model request, so the call that passed it is the last. The model needs a price (`pricing`), or run() rejects

@@ -10,11 +10,12 @@ export const TEMP_FILE_SUFFIX = '.tmp';
  * Replaces a file so readers see either the old content or the new, never a mix, and so a crash or a
  * power cut leaves one of the two: the new content is flushed to disk before the rename, and the rename
  * itself (the directory entry) is flushed after it. Until then the previous file stays in place.
+ * `mode` (0o600 for credentials) is the new file's from its creation, so it is never readable by others.
  */
-export async function writeFileAtomic(path: string, data: string | Buffer): Promise<void> {
+export async function writeFileAtomic(path: string, data: string | Buffer, mode?: number): Promise<void> {
   const temp = `${path}.${process.pid}-${randomBytes(4).toString('hex')}${TEMP_FILE_SUFFIX}`;
   try {
-    await writeDurably(temp, data, 'wx');
+    await writeDurably(temp, data, 'wx', mode);
     await rename(temp, path);
   } catch (error) {
     await rm(temp, { force: true });
@@ -23,9 +24,9 @@ export async function writeFileAtomic(path: string, data: string | Buffer): Prom
   await syncDirectory(dirname(path));
 }
 
-/** Writes (or appends to) a file and flushes it to disk before resolving. */
-export async function writeDurably(path: string, data: string | Buffer, flag: 'wx' | 'w' | 'a'): Promise<void> {
-  const handle = await open(path, flag);
+/** Writes (or appends to) a file and flushes it to disk before resolving; `mode` is that of a file it creates. */
+export async function writeDurably(path: string, data: string | Buffer, flag: 'wx' | 'w' | 'a', mode?: number): Promise<void> {
+  const handle = await open(path, flag, mode);
   try {
     await handle.writeFile(data);
     await handle.sync();

@@ -46,3 +46,11 @@ export function subtractContextStats(a: ContextStats, b: ContextStats): ContextS
     toolCallCount: a.toolCallCount - b.toolCallCount,
   };
 }
+
+/** A copy of `message` with more `meta` (which no token count depends on): its cached stats go with it. */
+export function withMeta(message: ChatMessage, meta: NonNullable<ChatMessage['meta']>): ChatMessage {
+  const copy = { ...message, meta: { ...message.meta, ...meta } };
+  const cached = messageStatsCache.get(message);
+  if (cached) messageStatsCache.set(copy, cached);
+  return copy;
+}

@@ -5,8 +5,22 @@ export class SessionNotFoundError extends Error {
   constructor(
     readonly sessionId: string,
     readonly sessionsDir: string,
+    /** Why, when it is more than a missing id (`latest` found nothing). */
+    reason?: string,
   ) {
-    super(`Session "${sessionId}" not found in ${sessionsDir}`);
+    super(reason ? `Session "${sessionId}" not found in ${sessionsDir}: ${reason}` : `Session "${sessionId}" not found in ${sessionsDir}`);
+  }
+}
+
+/** A prefix that more than one session id starts (or ends) with. */
+export class AmbiguousSessionError extends Error {
+  override readonly name = 'AmbiguousSessionError';
+  constructor(
+    readonly ref: string,
+    readonly candidates: readonly string[],
+  ) {
+    const shown = candidates.slice(0, 5).join(', ') + (candidates.length > 5 ? `, and ${candidates.length - 5} more` : '');
+    super(`"${ref}" matches ${candidates.length} sessions (${shown}): type more of the id`);
   }
 }
 

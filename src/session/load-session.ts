@@ -1,9 +1,12 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import type { ChatMessage } from '../llm';
 import { parseJsonLines, type JsonLineProblem } from './jsonl';
+import { readPendingInput } from './pending-input';
 import type { QuarantineEntry } from './quarantine';
+import { readIfPresent } from './read-if-present';
+import { committedArchiveCount } from './session-archive';
 import { sessionFileError } from './session-file-error';
-import { persistedMessageSchema, persistedUsageRoundSchema, sessionIndexSchema, type PersistedContext, type SessionIndex } from './schemas';
+import { persistedMessageSchema, persistedUsageRoundSchema, sessionIndexSchema, type PersistedContext, type SessionIndex, type SessionOrigin } from './schemas';
 import type { SessionFiles } from './session-files';
 import { titleFromText, userWords } from './session-title';
 import type { SessionLoadWarning, UsageRound } from './types';
@@ -24,11 +27,16 @@ export interface LoadedSession {
   usageEndsWithNewline: boolean;
   /** Persisted context stats still valid for a prefix of `messages`, if any. */
   context: PersistedContext | null;
+  origin?: SessionOrigin;
   warnings: SessionLoadWarning[];
   /** Lines that could not be read, with their bytes: what a writer moves to quarantine. */
   unreadable: QuarantineEntry[];
   /** Where each loaded message came from (line and bytes), so a repair can quarantine it exactly. */
   sources: Map<ChatMessage, { line: number; raw: Buffer }>;
+  /** Messages archive.jsonl holds for sure. */
+  archivedCount: number;
+  /** The input of a run that ended before the model answered it (pending-input.json), if any. */
+  pendingInput: ChatMessage | null;
 }
 
 /** Reads a session leniently: what is damaged is skipped and reported in `warnings`, the rest loads. */
@@ -61,6 +69,7 @@ export async function loadSession(id: string, files: SessionFiles): Promise<Load
         context.historyBytes === 0
       : history.records[context.messageCount - 1]!.endOffset === context.historyBytes && history.records[context.messageCount - 1]!.line < firstProblemLine);
 
+  const pendingInput = await readPendingInput(files.pendingInput, warnings);
   const fallbackTime = index ? undefined : (await stat(files.dir).catch((error: unknown) => Promise.reject(sessionFileError(files.dir, 'read', error)))).mtime.toISOString();
   return {
     id,
@@ -77,9 +86,12 @@ export async function loadSession(id: string, files: SessionFiles): Promise<Load
     rounds: usage.records.map((record) => record.value),
     usageEndsWithNewline: usage.endsWithNewline,
     context: contextStillValid ? context : null,
+    origin: index?.origin,
     warnings,
     unreadable,
     sources,
+    archivedCount: committedArchiveCount(messages, index?.archive?.messageCount),
+    pendingInput,
   };
 }
 
@@ -118,14 +130,4 @@ export async function readIndexOrProblem(files: SessionFiles): Promise<SessionIn
 export function firstUserTitle(messages: readonly ChatMessage[]): string | null {
   const first = messages.find((message) => message.role === 'user' && typeof message.content === 'string');
   return first ? titleFromText(userWords(first)) : null;
-}
-
-/** The file's bytes, or undefined when it does not exist; any other failure names the file. */
-async function readIfPresent(path: string): Promise<Buffer | undefined> {
-  try {
-    return await readFile(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw sessionFileError(path, 'read', error);
-  }
 }

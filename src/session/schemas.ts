@@ -15,7 +15,16 @@ export const persistedMessageSchema = z.looseObject({
   tool_calls: z.array(persistedToolCallSchema).optional(),
   tool_call_id: z.string().min(1).optional(),
   name: z.string().optional(),
-  meta: z.looseObject({ userText: z.string().optional(), injected: z.array(z.string()).optional() }).optional(),
+  meta: z
+    .looseObject({
+      userText: z.string().optional(),
+      injected: z.array(z.string()).optional(),
+      summary: z.boolean().optional(),
+      reminder: z.boolean().optional(),
+      archived: z.number().int().nonnegative().optional(),
+      unanswered: z.boolean().optional(),
+    })
+    .optional(),
 });
 
 const tokenCountSchema = z.number().int().nonnegative();
@@ -49,6 +58,15 @@ const persistedContextSchema = z.object({
 
 export const SESSION_INDEX_VERSION = 1;
 
+/** Where and with what a session was held: `--continue` picks the latest of a directory, with its model. */
+export const sessionOriginSchema = z.object({
+  cwd: z.string(),
+  model: z.string(),
+  baseURL: z.string().optional(),
+});
+
+export type SessionOrigin = z.infer<typeof sessionOriginSchema>;
+
 /** index.json: small, fixed-size metadata, rewritten atomically on every change. */
 export const sessionIndexSchema = z.object({
   version: z.literal(SESSION_INDEX_VERSION),
@@ -60,6 +78,10 @@ export const sessionIndexSchema = z.object({
   // byModel: written since costs are computed per model (listings price a session from it); older indexes lack it.
   usage: z.object({ total: persistedUsageSchema, roundCount: tokenCountSchema, byModel: z.record(z.string(), z.object({ usage: persistedUsageSchema, rounds: tokenCountSchema })).optional() }),
   context: persistedContextSchema.nullable(),
+  /** Absent in sessions written before it was recorded. */
+  origin: sessionOriginSchema.optional(),
+  /** Messages archive.jsonl holds for sure (absent before anything was archived). */
+  archive: z.object({ messageCount: tokenCountSchema }).optional(),
 });
 
 export type SessionIndex = z.infer<typeof sessionIndexSchema>;

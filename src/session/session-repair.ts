@@ -9,6 +9,8 @@ export interface SessionRepair {
   quarantined: Array<{ file: QuarantineEntry['file']; line?: number; reason: string; quarantineFile: string }>;
   /** Tool calls that had no result and were answered with an "[interrupted]" result. */
   answeredCalls: string[];
+  /** The words of a run's input the model never answered (the process died): kept in the history, not sent. */
+  unansweredInput?: string;
 }
 
 export interface RepairPlan {
@@ -65,5 +67,18 @@ export function repairWarnings(report: SessionRepair): SessionLoadWarning[] {
       file: 'history.jsonl' as const,
       message: `tool call ${id} had no result; answered with an "[interrupted]" result`,
     })),
+    ...(report.unansweredInput === undefined
+      ? []
+      : [
+          {
+            file: 'pending-input.json' as const,
+            message: `the last run ended before the model answered "${oneLine(report.unansweredInput)}"; the input is kept in the session (sessions show) and not sent to the model`,
+          },
+        ]),
   ];
+}
+
+function oneLine(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
 }

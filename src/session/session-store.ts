@@ -4,8 +4,9 @@ import { resolve } from 'node:path';
 import { writeFileAtomic } from './atomic-write';
 import { describeFsError, type DirectoryError, makeDirectory } from './directories';
 import { SessionNotFoundError, SessionsDirError } from './errors';
+import { SessionLockedError } from './session-lock';
 import { loadSession, readIndexOrProblem } from './load-session';
-import { SESSION_INDEX_VERSION, type SessionIndex } from './schemas';
+import { SESSION_INDEX_VERSION, type SessionIndex, type SessionOrigin } from './schemas';
 import { Session } from './session';
 import { sessionFileError } from './session-file-error';
 import { sessionFiles } from './session-files';
@@ -19,13 +20,23 @@ export interface CreateSessionOptions {
   title?: string;
   /** A chosen id (validated; must not exist yet). Default: `session-<Date.now()>-<8 hex>`. */
   id?: string;
+  /** Where and with what model it is held (`--continue` looks for the latest of a directory). */
+  origin?: SessionOrigin;
+}
+
+export interface SessionStoreOptions {
+  /** Keep at most this many sessions: creating one removes the least recently updated beyond it (offloaded files included). */
+  maxSessions?: number;
 }
 
 /** Sessions as directories under one sessions directory: `<sessionsDir>/<id>/`. */
 export class SessionStore {
   readonly sessionsDir: string;
 
-  constructor(sessionsDir: string) {
+  constructor(
+    sessionsDir: string,
+    private readonly options: SessionStoreOptions = {},
+  ) {
     this.sessionsDir = resolve(sessionsDir);
   }
 
@@ -45,10 +56,12 @@ export class SessionStore {
       messageCount: 0,
       usage: { total: emptyUsage(), roundCount: 0 },
       context: { messageCount: 0, tokenCount: 0, toolCallCount: 0, historyBytes: 0 },
+      ...(options.origin ? { origin: options.origin } : {}),
     };
     // No 'wx' flag needed: makeSessionDir has just made the directory (mkdir fails on an existing one).
     await writeFile(files.history, '').catch((error: unknown) => Promise.reject(sessionFileError(files.history, 'write', error)));
     await writeFileAtomic(files.index, `${JSON.stringify(index, null, 2)}\n`);
+    if (this.options.maxSessions !== undefined) await this.evictOldest(this.options.maxSessions, id);
     return new Session({
       id,
       files,
@@ -62,16 +75,19 @@ export class SessionStore {
       rounds: [],
       usageEndsWithNewline: true,
       context: index.context,
+      origin: options.origin,
       warnings: [],
       unreadable: [],
       sources: new Map(),
+      archivedCount: 0,
+      pendingInput: null,
     });
   }
 
   /** Loads a session; damaged lines are skipped and listed in `session.warnings`. */
   async open(id: string): Promise<Session> {
     assertValidSessionId(id);
-    await this.checkSessionsDir();
+    await this.checkSessionsDir('read');
     if (!(await this.exists(id))) throw new SessionNotFoundError(id, this.sessionsDir);
     return new Session(await loadSession(id, sessionFiles(this.sessionsDir, id)));
   }
@@ -90,7 +106,7 @@ export class SessionStore {
 
   /** Like `list`, plus the entries that look like sessions but could not be read, and why. */
   async listWithSkipped(): Promise<SessionListing> {
-    if (!(await this.checkSessionsDir())) return { sessions: [], skipped: [] };
+    if (!(await this.checkSessionsDir('read'))) return { sessions: [], skipped: [] };
     const entries = await readdir(this.sessionsDir, { withFileTypes: true });
     const sessions: SessionSummary[] = [];
     const skipped: SkippedSessionEntry[] = [];
@@ -102,8 +118,8 @@ export class SessionStore {
           const index = await readIndexOrProblem(sessionFiles(this.sessionsDir, entry.name)).catch((error: Error) => `index.json cannot be read (${error.message})`);
           if (typeof index === 'string') skipped.push({ entry: entry.name, reason: index });
           else {
-            const { title, createdAt, updatedAt, messageCount } = index;
-            sessions.push({ id: entry.name, title, createdAt, updatedAt, messageCount });
+            const { title, createdAt, updatedAt, messageCount, usage, origin } = index;
+            sessions.push({ id: entry.name, title, createdAt, updatedAt, messageCount, totalTokens: usage.total.total_tokens, ...(origin ? { origin } : {}) });
           }
         }),
     );
@@ -127,6 +143,28 @@ export class SessionStore {
   }
 
   /**
+   * Removes the least recently updated sessions beyond `maxSessions` (their offloaded files with them),
+   * never `keep` and never one another writer holds; returns the ids removed.
+   */
+  async evictOldest(maxSessions: number, keep?: string): Promise<string[]> {
+    const sessions = await this.list();
+    const removed: string[] = [];
+    let excess = sessions.length - Math.max(0, maxSessions);
+    for (const session of [...sessions].reverse()) {
+      if (excess <= 0) break;
+      if (session.id === keep) continue;
+      try {
+        await this.remove(session.id);
+        removed.push(session.id);
+        excess--;
+      } catch (error) {
+        if (!(error instanceof SessionLockedError || error instanceof SessionNotFoundError)) throw error;
+      }
+    }
+    return removed;
+  }
+
+  /**
    * Creates the sessions directory if missing; refuses (SessionsDirError) one that is not a usable
    * directory. A caller can check the directory early, before any session is created in it.
    */
@@ -139,8 +177,11 @@ export class SessionStore {
     }
   }
 
-  /** False when the directory does not exist; throws when it exists but cannot serve as one. */
-  private async checkSessionsDir(): Promise<boolean> {
+  /**
+   * False when the directory does not exist; throws when it exists but cannot serve as one. Reading
+   * (list, open) needs only read access: `sessions list` works on a read-only directory.
+   */
+  private async checkSessionsDir(need: 'read' | 'write' = 'write'): Promise<boolean> {
     let stats;
     try {
       stats = await stat(this.sessionsDir);
@@ -152,9 +193,9 @@ export class SessionStore {
     }
     if (!stats.isDirectory()) throw new SessionsDirError(this.sessionsDir, 'exists but is not a directory');
     try {
-      await access(this.sessionsDir, constants.R_OK | constants.W_OK | constants.X_OK);
+      await access(this.sessionsDir, constants.R_OK | constants.X_OK | (need === 'write' ? constants.W_OK : 0));
     } catch {
-      throw new SessionsDirError(this.sessionsDir, 'is not readable and writable');
+      throw new SessionsDirError(this.sessionsDir, need === 'write' ? 'is not readable and writable' : 'is not readable');
     }
     return true;
   }

@@ -1,10 +1,13 @@
 import type { ChatMessage, Usage } from '../llm';
+import { rm } from 'node:fs/promises';
 import { appendDurably, removeLeftoverTempFiles, writeFileAtomic } from './atomic-write';
-import { addContextStats, contextStats, emptyContextStats, subtractContextStats } from './context-stats';
+import { addContextStats, contextStats, emptyContextStats, subtractContextStats, withMeta } from './context-stats';
 import { toJsonLines } from './jsonl';
 import type { LoadedSession } from './load-session';
+import { removePendingInput, unansweredInput, writePendingInput } from './pending-input';
 import { quarantine, type QuarantineEntry } from './quarantine';
-import { persistedMessageSchema, persistedUsageSchema, SESSION_INDEX_VERSION, type SessionIndex } from './schemas';
+import { persistedMessageSchema, persistedUsageSchema, SESSION_INDEX_VERSION, type SessionIndex, type SessionOrigin } from './schemas';
+import { SessionArchive } from './session-archive';
 import { sessionFileError } from './session-file-error';
 import type { SessionFiles } from './session-files';
 import { titleFromText, userWords } from './session-title';
@@ -35,8 +38,9 @@ export class Session {
   private historyBytes: number;
   private historyEndsWithNewline: boolean;
   private lastMessageEnd: number;
-  private readonly usageLedger: UsageLedger;
+  private usageLedger: UsageLedger;
   private usageEndsWithNewline: boolean;
+  private currentOrigin?: SessionOrigin;
   /** Every round read from usage.jsonl, while it has unreadable lines: what a repair writes back. */
   private roundsToRewrite?: UsageRound[];
   /** Context stats of the first `counted.stats.messageCount` messages, whose lines end at `counted.historyBytes`. */
@@ -49,6 +53,11 @@ export class Session {
   private unreadable: QuarantineEntry[];
   /** Loaded messages' lines and bytes, until the first repair (which needs them to quarantine exactly). */
   private sources: LoadedSession['sources'];
+  private readonly archive: SessionArchive;
+  /** Messages archive.jsonl holds for sure (see SessionArchive). */
+  private archivedCount: number;
+  /** The input of the run in progress (or of one that died) the model has not answered yet. */
+  private pending: ChatMessage | null;
 
   /** @internal Use SessionStore.create / SessionStore.open. */
   constructor(loaded: LoadedSession) {
@@ -61,6 +70,7 @@ export class Session {
     this.historyBytes = loaded.historyBytes;
     this.historyEndsWithNewline = loaded.historyEndsWithNewline;
     this.lastMessageEnd = loaded.lastMessageEnd;
+    this.currentOrigin = loaded.origin;
     this.usageEndsWithNewline = loaded.usageEndsWithNewline;
     // The rounds are the record; the index's totals are only a summary for listings.
     this.usageLedger = new UsageLedger(loaded.rounds);
@@ -79,6 +89,14 @@ export class Session {
     this.unreadable = loaded.unreadable;
     this.sources = loaded.sources;
     this.writerLock = new SessionLock(loaded.id, loaded.files.dir);
+    this.archive = new SessionArchive(loaded.files.archive);
+    this.archivedCount = loaded.archivedCount;
+    this.pending = loaded.pendingInput;
+  }
+
+  /** Where tool results offloaded from this session's history are kept (removed with the session). */
+  get offloadDir(): string {
+    return this.files.offload;
   }
 
   /**
@@ -115,7 +133,7 @@ export class Session {
       const plan = planRepair(this.history, this.unreadable, this.sources);
       // Quarantine first and durably: the lines leave the originals only once they are safe elsewhere.
       await quarantine(this.files.dir, plan.entries);
-      if (plan.history) await this.rewriteHistory(plan.history);
+      if (plan.history) await this.rewriteHistoryFile(plan.history);
       if (plan.rewriteUsage) {
         await writeFileAtomic(this.files.usage, toJsonLines(this.roundsToRewrite!));
         this.usageEndsWithNewline = true;
@@ -123,10 +141,16 @@ export class Session {
       }
       this.unreadable = [];
       this.sources = new Map();
+      const unanswered = await this.foldPendingInput();
       // Any load warning (a damaged index, a missing history) is settled by an index that matches the files.
-      if (plan.history || plan.rewriteUsage || this.warnings.length) await this.writeIndex();
-      return plan.report;
+      if (plan.history || plan.rewriteUsage || unanswered || this.warnings.length) await this.writeIndex();
+      return unanswered ? { ...plan.report, unansweredInput: userWords(unanswered) } : plan.report;
     });
+  }
+
+  /** The history file, `<sessionsDir>/<id>/history.jsonl`. */
+  get historyPath(): string {
+    return this.files.history;
   }
 
   get messages(): readonly ChatMessage[] {
@@ -141,8 +165,28 @@ export class Session {
     return this.updatedAtTime;
   }
 
+  /** Working directory, model and base URL it is held with (undefined for a session from before they were recorded). */
+  get origin(): SessionOrigin | undefined {
+    return this.currentOrigin;
+  }
+
+  /** Records where and with what model the session is now held; a no-op when nothing changed. */
+  setOrigin(origin: SessionOrigin): Promise<void> {
+    const now = this.currentOrigin;
+    if (now && now.cwd === origin.cwd && now.model === origin.model && now.baseURL === origin.baseURL) return this.flush();
+    return this.enqueue(async () => {
+      this.currentOrigin = origin;
+      await this.writeIndex();
+    });
+  }
+
   get usage(): SessionUsage {
     return this.usageLedger.snapshot();
+  }
+
+  /** The input of a run the model has not answered (yet, or ever: its process died), if any. */
+  get pendingInput(): ChatMessage | null {
+    return this.pending;
   }
 
   /**
@@ -166,13 +210,7 @@ export class Session {
     const batch = (isMessageList(input) ? input : [input]).map((message, i) => validated(message, i));
     if (batch.length === 0) return this.flush();
     return this.enqueue(async () => {
-      // After a torn last line, start on a fresh line so the torn bytes cannot swallow this message.
-      const text = (this.historyEndsWithNewline ? '' : '\n') + toJsonLines(batch);
-      await appendDurably(this.files.history, text);
-      this.historyBytes += Buffer.byteLength(text);
-      this.historyEndsWithNewline = true;
-      this.lastMessageEnd = this.historyBytes;
-      this.history.push(...batch);
+      await this.appendLines(batch);
       if (this.currentTitle === null) {
         const firstUser = batch.find((message) => message.role === 'user' && typeof message.content === 'string');
         if (firstUser) this.currentTitle = titleFromText(userWords(firstUser));
@@ -183,7 +221,79 @@ export class Session {
       // Stryker disable next-line ConditionalExpression: when stats are counted is an optimisation; what contextStats() returns is the same
       if (isTokenizerReady()) this.contextStats();
       await this.writeIndex();
+      // The pending input is confirmed now (it is in the history, with the model's reply).
+      if (this.pending && batch.includes(this.pending)) await this.dropPendingInput();
     });
+  }
+
+  /**
+   * Records a run's input before the model has answered it (pending-input.json), so the user's words are
+   * on disk from the moment the run is announced. `append` of this same message object confirms it;
+   * `discardPendingInput` forgets it (the run failed cleanly).
+   */
+  setPendingInput(message: ChatMessage): Promise<void> {
+    const input = validated(message, 0);
+    return this.enqueue(async () => {
+      await writePendingInput(this.files.pendingInput, input);
+      this.pending = input;
+    });
+  }
+
+  discardPendingInput(): Promise<void> {
+    return this.enqueue(() => this.dropPendingInput());
+  }
+
+  /**
+   * Replaces the live history (a compaction, an offload), losing nothing: every message of the current
+   * history that archive.jsonl does not hold yet is appended to it first, durably, and the new history's
+   * messages are marked as archived (`meta.archived`). A failed write leaves the old history in place and
+   * throws, naming the file. Resolves with the history as persisted.
+   */
+  rewriteHistory(messages: readonly ChatMessage[]): Promise<readonly ChatMessage[]> {
+    const next = messages.map((message, i) => validated(message, i));
+    return this.enqueue(async () => {
+      const archived = await this.archiveLiveHistory();
+      const marked = next.map((message) => (message.meta?.archived === archived ? message : withMeta(message, { archived })));
+      await this.rewriteHistoryFile(marked);
+      this.archivedCount = archived;
+      await this.writeIndex();
+      return this.history;
+    });
+  }
+
+  /**
+   * Starts the conversation over: the live history goes to the archive (so the full transcript keeps it),
+   * usage is reset, the offloaded files are deleted and the index is back to empty.
+   */
+  clear(): Promise<void> {
+    return this.enqueue(async () => {
+      this.archivedCount = await this.archiveLiveHistory();
+      this.usageLedger = new UsageLedger();
+      this.history = [];
+      this.counted = { stats: emptyContextStats(), historyBytes: 0 };
+      // The index first: it alone records the archive once the history is empty.
+      await this.writeIndex();
+      await writeFileAtomic(this.files.history, '');
+      await writeFileAtomic(this.files.usage, '');
+      this.historyBytes = 0;
+      this.lastMessageEnd = 0;
+      this.historyEndsWithNewline = true;
+      this.usageEndsWithNewline = true;
+      await rm(this.files.offload, { recursive: true, force: true }).catch((error: unknown) => Promise.reject(sessionFileError(this.files.offload, 'write', error)));
+      if (this.pending) await this.dropPendingInput();
+    });
+  }
+
+  /**
+   * Everything said in this session, in order: what archive.jsonl holds, then the live history's messages
+   * not archived yet, then an input still waiting for an answer. Damaged archive lines are reported.
+   */
+  async transcript(): Promise<{ messages: ChatMessage[]; warnings: SessionLoadWarning[] }> {
+    await this.flush();
+    const { messages, warnings } = await this.archive.read(this.archivedCount);
+    const live = this.history.filter((message) => message.meta?.archived === undefined);
+    const pending = this.pending && !this.confirms(this.pending) ? [unansweredInput(this.pending)] : [];
+    return { messages: [...messages, ...live, ...pending], warnings };
   }
 
   /** Replaces the whole history atomically (temp file + rename), e.g. after sanitizing. */
@@ -191,12 +301,53 @@ export class Session {
     const own = new Set(this.history);
     const next = messages.map((message, i) => (own.has(message) ? message : validated(message, i)));
     return this.enqueue(async () => {
-      await this.rewriteHistory(next);
+      await this.rewriteHistoryFile(next);
       await this.writeIndex();
     });
   }
 
-  private async rewriteHistory(next: ChatMessage[]): Promise<void> {
+  /** Appends to the archive what the live history holds and it does not; returns the archive's new count. */
+  private async archiveLiveHistory(): Promise<number> {
+    const originals = this.history.filter((message) => message.meta?.archived === undefined);
+    if (originals.length) await this.archive.append(originals, this.archivedCount);
+    return this.archivedCount + originals.length;
+  }
+
+  /** A pending input that outlived its run goes into the history as unanswered (or away, if it was confirmed after all). */
+  private async foldPendingInput(): Promise<ChatMessage | null> {
+    const pending = this.pending;
+    if (!pending) return null;
+    const confirmed = this.confirms(pending);
+    if (!confirmed) await this.appendLines([unansweredInput(pending)]);
+    await this.dropPendingInput();
+    return confirmed ? null : pending;
+  }
+
+  /**
+   * Whether the history already holds a pending input: a crash between its confirmation and the removal
+   * of pending-input.json leaves it as the last input.
+   */
+  private confirms(pending: ChatMessage): boolean {
+    return this.history.findLast((message) => message.role === 'user' && !message.meta?.unanswered)?.content === pending.content;
+  }
+
+  /** Appends messages to history.jsonl durably, and to the history in memory. */
+  private async appendLines(batch: ChatMessage[]): Promise<void> {
+    // After a torn last line, start on a fresh line so the torn bytes cannot swallow this message.
+    const text = (this.historyEndsWithNewline ? '' : '\n') + toJsonLines(batch);
+    await appendDurably(this.files.history, text);
+    this.historyBytes += Buffer.byteLength(text);
+    this.historyEndsWithNewline = true;
+    this.lastMessageEnd = this.historyBytes;
+    this.history.push(...batch);
+  }
+
+  private async dropPendingInput(): Promise<void> {
+    await removePendingInput(this.files.pendingInput, this.files.dir);
+    this.pending = null;
+  }
+
+  private async rewriteHistoryFile(next: ChatMessage[]): Promise<void> {
     // As in append: count only when the tokenizer is built; else the index holds no stats, and whoever
     // asks counts the new history then (a CLI run that sanitizes a history must not pay a second for it).
     // Stryker disable next-line ConditionalExpression: when stats are counted is an optimisation; what contextStats() returns is the same
@@ -280,6 +431,8 @@ export class Session {
       messageCount: this.history.length,
       usage: { total: this.usageLedger.totals, roundCount: this.usageLedger.roundCount, byModel: this.usageLedger.modelTotals },
       context: withContext ? { ...stats, historyBytes } : null,
+      ...(this.currentOrigin ? { origin: this.currentOrigin } : {}),
+      ...(this.archivedCount ? { archive: { messageCount: this.archivedCount } } : {}),
     };
     await writeFileAtomic(this.files.index, `${JSON.stringify(index, null, 2)}\n`);
   }

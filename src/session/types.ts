@@ -1,4 +1,7 @@
 import type { Usage } from '../llm';
+import type { SessionOrigin } from './schemas';
+
+export type { SessionOrigin };
 
 /** One model call's usage, as recorded in a session. */
 export interface UsageRound {
@@ -34,6 +37,10 @@ export interface SessionSummary {
   createdAt: string;
   updatedAt: string;
   messageCount: number;
+  /** Tokens the session's model calls used (prompt + completion), as its index counts them. */
+  totalTokens: number;
+  /** Working directory, model and base URL it was held with; absent for sessions from before they were recorded. */
+  origin?: SessionOrigin;
 }
 
 /** A directory entry `list` could not summarize, and why. */
@@ -56,7 +63,7 @@ export interface ContextStats {
 
 /** A problem met while loading a session; loading carries on without the offending part. */
 export interface SessionLoadWarning {
-  file: 'history.jsonl' | 'usage.jsonl' | 'index.json';
+  file: 'history.jsonl' | 'usage.jsonl' | 'index.json' | 'archive.jsonl' | 'pending-input.json';
   /** 1-based line number, for JSONL files. */
   line?: number;
   message: string;

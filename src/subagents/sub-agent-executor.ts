@@ -10,6 +10,8 @@ import { taskTypeOf, TASK_TYPES } from './task-types';
 /** The part of AgentRunner a sub-agent needs; injected so this module does not import the runner. */
 export interface NestedRunner {
   run(input: string, options: { signal?: AbortSignal }): Promise<string>;
+  /** Releases what the runner holds (its offloaded tool results). */
+  close?(): Promise<void>;
 }
 
 export interface SubAgentDependencies {
@@ -31,6 +33,11 @@ export interface SubAgentDependencies {
   createRouter(options: { cwd: string; readOnly: boolean; todoStore: TodoStore }): BashRouter;
   /** The skill catalog a `task:skill` sub-agent answers from. */
   extensions?: ExtensionHandlers;
+  /**
+   * The parent's context window and thresholds, and a directory for the sub-agent's offloaded results: a
+   * sub-agent's long conversation is offloaded and compacted the same way. Called once per task.
+   */
+  context?: () => Pick<AgentRunnerOptions, 'contextWindow' | 'context' | 'offloadDir'>;
 }
 
 /** `task:general`, `task:explore` and `task:skill`, each a nested AgentRunner with its own history and shell. */
@@ -67,6 +74,7 @@ export function createSubAgentExecutorFactory(deps: SubAgentDependencies): SubAg
           todoStore,
           toolset: kind.answersFromSkillCatalog ? [] : [bash],
           enableSkillSearchInstruction: false,
+          ...deps.context?.(),
           systemPrompt,
           ...deps.costing?.(),
           onEvent: (event) => {
@@ -89,7 +97,7 @@ export function createSubAgentExecutorFactory(deps: SubAgentDependencies): SubAg
           if (signal.aborted) throw error;
           return { stdout: '', stderr: `Sub-agent task:${request.type} failed: ${error instanceof Error ? error.message : String(error)}`, exitCode: 1 };
         } finally {
-          await router.close();
+          await Promise.all([router.close(), runner.close?.()]);
         }
       },
     };

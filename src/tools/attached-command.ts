@@ -3,7 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { constants } from 'node:os';
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
+import { limitedLaunch } from './security/limited-launch';
 import { killMarkedProcesses, lifelineWatcherScript, PROCESS_MARKER_VARIABLE, pidWindow } from './security/process-marker';
+import { rlimitScript } from './security/resource-limits';
 import type { SecretRedactor } from './security/secret-redactor';
 import type { ShellLaunch } from './shell-process';
 import type { CommandResult } from './types';
@@ -36,9 +38,11 @@ export function runAttached(command: string, options: AttachedCommandOptions): P
   const pidsBefore = pidWindow();
   // Disowned, the watcher is no job of the command's: a bare `wait` in it does not wait for the watcher.
   const script = lifeline ? `${lifelineWatcherScript(token)}\nbuiltin disown\n${command}` : command;
+  const init = options.launch.limits ? `${rlimitScript(options.launch.limits)}\n` : '';
+  const limited = limitedLaunch(options.launch, ['-c', init + script]);
   const outputs = [process.stdout, process.stderr].map((target) => (target.isTTY || !options.redactor.size ? 'inherit' : 'pipe'));
   return new Promise((resolve) => {
-    const child = spawn(options.launch.file, [...options.launch.args, '-c', script], {
+    const child = spawn(limited.file, limited.args, {
       cwd: options.cwd,
       env: { ...options.env, PAGER: 'cat', GIT_PAGER: 'cat', [PROCESS_MARKER_VARIABLE]: token },
       stdio: ['inherit', outputs[0]!, outputs[1]!, lifeline ? 'pipe' : 'ignore'],
@@ -59,6 +63,7 @@ export function runAttached(command: string, options: AttachedCommandOptions): P
     options.signal.addEventListener('abort', kill, { once: true });
     child.on('error', (error) => {
       options.signal.removeEventListener('abort', kill);
+      limited.release();
       resolve({ stdout: '', stderr: `Cannot start bash: ${error.message}\n`, exitCode: 127, failureCategory: 'execution_error' });
     });
     child.on('exit', async (code, signal) => {
@@ -68,8 +73,13 @@ export function runAttached(command: string, options: AttachedCommandOptions): P
       else if (lifeline) killMarkedProcesses(token, pidsBefore);
       await Promise.all(flushed);
       const exitCode = code ?? 128 + (signal ? (constants.signals[signal] ?? 0) : 0);
+      const limits = limited
+        .notices(exitCode, '')
+        .map((notice) => `${notice}\n`)
+        .join('');
+      limited.release();
       // After an abort the router has already answered "interrupted": this result is only for a command that ended.
-      resolve({ stdout: '', stderr: '', exitCode });
+      resolve({ stdout: '', stderr: limits, exitCode });
     });
   });
 }

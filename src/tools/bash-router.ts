@@ -10,8 +10,8 @@ import type { ExtensionHandlers } from './extensions/extension-handlers';
 import { runExtension } from './extensions/run-extension';
 import { DEFAULT_MAX_OUTPUT_BYTES, interrupted, NativeShellSession } from './native-shell-session';
 import { findWriteInNativeCommand } from './read-only-guard';
-import { PathAccess } from './security/path-access';
 import { ToolSecurity, type ToolSecurityOptions } from './security/tool-security';
+import { SandboxRefusal, WorkspaceFiles } from './security/workspace-files';
 import type { CancelablePromise, CommandResult, SubAgentExecutorFactory } from './types';
 
 export interface BashRouterOptions {
@@ -45,20 +45,21 @@ export class BashRouter {
   readonly security: ToolSecurity;
   private readonly session: NativeShellSession;
   private readonly initialCwd: string;
-  private readonly paths: PathAccess;
+  private readonly files: WorkspaceFiles;
 
   constructor(private readonly options: BashRouterOptions = {}) {
     this.initialCwd = options.cwd ?? process.cwd();
     this.todoStore = options.todoStore ?? new TodoStore();
     const security = options.security instanceof ToolSecurity ? options.security : ToolSecurity.create(this.initialCwd, options.security);
     this.security = options.readOnly ? security.forMode('read-only') : security;
-    this.paths = new PathAccess(this.security.sandbox);
     const sandbox = this.security.sandbox;
+    this.files = new WorkspaceFiles(sandbox);
     this.session = new NativeShellSession({
       cwd: this.initialCwd,
       maxOutputBytes: options.maxOutputBytes,
       env: this.security.environment(),
       launch: (cwd) => sandbox.launch(cwd),
+      startDirectory: (cwd) => sandbox.startDirectory(cwd),
     });
   }
 
@@ -111,9 +112,9 @@ export class BashRouter {
     );
   }
 
-  /** Ends the shell and everything it started. */
-  close(): Promise<void> {
-    return this.session.close();
+  /** Ends the shell and everything it started, and the agent commands' file helper. */
+  async close(): Promise<void> {
+    await Promise.all([this.session.close(), this.files.close()]);
   }
 
   /** What leaves the router: known secrets redacted (native output is already bounded by its capture). */
@@ -143,6 +144,7 @@ export class BashRouter {
             cwd: this.cwd,
             readOnly: this.readOnly,
             runNative: (line) => (this.readOnly ? Promise.resolve(this.readOnlyFailure('a skill script may change files')) : this.runNative(line, signal)),
+            writeFile: (path, content) => (this.readOnly ? Promise.reject(new SandboxRefusal(`read-only: writing ${path} is not allowed here`)) : this.files.write(path, content)),
             subAgentExecutorFactory: this.options.subAgentExecutorFactory,
             handlers: this.options.extensions ?? {},
           }),
@@ -161,7 +163,7 @@ export class BashRouter {
     if (isHelpRequest(args)) return commandSuccess(`${agentCommand.help}\n`);
     if (this.readOnly && agentCommand.writes) return this.readOnlyFailure(`\`${name}\` changes files`);
     try {
-      return await agentCommand.run(args, { cwd: this.cwd, todoStore: this.todoStore, signal, paths: this.paths });
+      return await agentCommand.run(args, { cwd: this.cwd, todoStore: this.todoStore, signal, files: this.files });
     } catch (error) {
       if (error instanceof UsageError) return usageFailure(name, agentCommand.usage, error.message);
       return executionFailure(`${name} failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -175,7 +177,8 @@ export class BashRouter {
     }
     if (mode.attached) {
       const { redactor, sandbox } = this.security;
-      return runAttached(command, { cwd: this.cwd, signal, env: this.security.environment(), launch: sandbox.launch(this.cwd), redactor });
+      const launch = sandbox.launch(this.cwd);
+      return runAttached(command, { cwd: launch.cwd, signal, env: this.security.environment(), launch, redactor });
     }
     const timeoutMs = this.options.commandTimeoutMs ?? readCommandTimeoutMs();
     const result = await this.session.run(command, { signal, timeoutMs });

@@ -7,8 +7,10 @@ export interface NativeShellSessionOptions {
   maxOutputBytes?: number;
   /** The environment of the shell; see security/tool-environment.ts. */
   env: Record<string, string | undefined>;
-  /** How to start a shell in a directory: plain bash, or bash in a sandbox (see security/sandbox.ts). */
+  /** How to start a shell asked to start in a directory: plain bash, or bash in a sandbox (see security/sandbox.ts). */
   launch: (cwd: string) => ShellLaunch;
+  /** Where a shell asked to start in a directory really starts (default: there); the launch decides the same way. */
+  startDirectory?: (cwd: string) => string;
 }
 
 export interface NativeRunOptions {
@@ -23,8 +25,8 @@ export const DEFAULT_MAX_OUTPUT_BYTES = 128 * 1024;
 /**
  * The router's native layer: one persistent bash (started on first use) running commands one at a time,
  * so `cd` and `export` carry over. A cancel or a timeout kills the command's whole process group; the
- * next command then gets a fresh shell in the last working directory (exported variables are lost).
- * An explicit `restart()` starts over in the original directory.
+ * next command then gets a fresh shell in the last working directory, as far as the sandbox lets it start
+ * there (exported variables are lost). An explicit `restart()` starts over in the original directory.
  */
 export class NativeShellSession {
   private shell?: ShellProcess;
@@ -81,28 +83,35 @@ export class NativeShellSession {
       clearTimeout(timer);
       signal.removeEventListener('abort', onAbort);
     }
+    // Limits the command met are said after its own output: a fork bomb's "Resource temporarily unavailable" is not the whole story.
+    const limits = result.limitNotices.map((notice) => `${notice}\n`).join('');
     if (!result.shellExited) {
       // A restart while the command ran wins over the directory the command left.
       if (this.retired.get(shell) !== 'restart') this.lastCwd = shell.cwd;
-      return { stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode };
+      return { stdout: result.stdout, stderr: result.stderr + limits, exitCode: result.exitCode };
     }
     // A shell that is over finished no command since lastCwd was last set: a restart meanwhile has reset it.
     // It is forgotten (a later restart or close must not signal its process group, whose id may be reused).
     this.shell = undefined; // the queue runs one command at a time: no other shell can have replaced it
+    const left = this.lastCwd;
+    this.lastCwd = this.options.startDirectory?.(left) ?? left;
     const reason = this.retired.get(shell);
     if (reason === 'timeout') {
-      const notice = `Command timed out after ${timeoutMs} ms and was killed; the shell session was restarted (working directory kept, exported variables lost).\n`;
-      return { stdout: result.stdout, stderr: result.stderr + notice, exitCode: 124, interrupted: 'timeout', failureCategory: 'execution_error' };
+      const where = this.lastCwd === left ? 'working directory kept, exported variables lost' : `exported variables lost; it starts in ${this.lastCwd}, as ${left} is outside the workspace`;
+      const notice = `Command timed out after ${timeoutMs} ms and was killed; the shell session was restarted (${where}).\n`;
+      return { stdout: result.stdout, stderr: result.stderr + limits + notice, exitCode: 124, interrupted: 'timeout', failureCategory: 'execution_error' };
     }
     if (reason) return { ...interrupted(), stdout: result.stdout };
     const notice = `[the shell exited with code ${result.exitCode}; the next command starts a new shell session]\n`;
-    return { stdout: result.stdout, stderr: result.stderr + notice, exitCode: result.exitCode };
+    return { stdout: result.stdout, stderr: result.stderr + limits + notice, exitCode: result.exitCode };
   }
 
   private currentShell(): ShellProcess {
     if (!this.shell?.alive) {
       const { maxOutputBytes = DEFAULT_MAX_OUTPUT_BYTES, env, launch } = this.options;
-      this.shell = new ShellProcess({ cwd: this.lastCwd, maxOutputBytes, env, launch: launch(this.lastCwd) });
+      const how = launch(this.lastCwd);
+      this.lastCwd = how.cwd;
+      this.shell = new ShellProcess({ cwd: how.cwd, maxOutputBytes, env, launch: how });
     }
     return this.shell;
   }

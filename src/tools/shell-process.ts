@@ -3,7 +3,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:os';
 import type { Readable, Writable } from 'node:stream';
+import { limitedLaunch, type LimitedLaunch } from './security/limited-launch';
 import { killMarkedProcesses, lifelineWatcherScript, PROCESS_MARKER_VARIABLE, pidWindow } from './security/process-marker';
+import type { ResourceLimits } from './security/resource-limits';
 import { StreamCapture } from './stream-capture';
 
 export interface ShellRunResult {
@@ -12,6 +14,8 @@ export interface ShellRunResult {
   exitCode: number;
   /** The shell ended while running the command (its own `exit`, or it was killed). */
   shellExited: boolean;
+  /** A line for each resource limit the command met (see security/resource-limits.ts). */
+  limitNotices: string[];
 }
 
 /** How the shell is started: plain bash, or bash inside a sandbox (see security/sandbox.ts). */
@@ -20,6 +24,10 @@ export interface ShellLaunch {
   args: string[];
   /** The launcher ties the shell's life to ours itself (bwrap --die-with-parent in a pid namespace). */
   diesWithParent: boolean;
+  /** Where the shell starts (chosen by the sandbox: see Sandbox.startDirectory). */
+  cwd: string;
+  /** What its commands may use (see security/resource-limits.ts); none when absent. */
+  limits?: ResourceLimits;
 }
 
 export interface ShellProcessOptions {
@@ -63,6 +71,7 @@ export class ShellProcess {
   /** Taken before the shell starts (fields are set before the constructor runs): the leftover search reads only newer pids. */
   private readonly pidsBefore = pidWindow();
   private readonly launch: ShellLaunch;
+  private readonly limited: LimitedLaunch;
   private sequence = 0;
   private running?: RunningCommand;
   private exitCode?: number;
@@ -75,7 +84,8 @@ export class ShellProcess {
     this.cwd = options.cwd;
     this.launch = options.launch;
     const lifeline = !this.launch.diesWithParent;
-    this.child = spawn(this.launch.file, this.launch.args, {
+    this.limited = limitedLaunch(this.launch);
+    this.child = spawn(this.limited.file, this.limited.args, {
       cwd: options.cwd,
       detached: true,
       stdio: ['pipe', 'pipe', 'pipe', lifeline ? 'pipe' : 'ignore'],
@@ -105,6 +115,7 @@ export class ShellProcess {
       this.markGone();
     });
     // Disowned, the watcher is no job of the commands': `jobs` does not list it and a bare `wait` does not wait for it.
+    if (this.limited.init) this.stdin.write(`${this.limited.init}\n`);
     if (lifeline) this.stdin.write(`${lifelineWatcherScript(this.token)}\nbuiltin disown\n`);
     this.stdin.write(`__synapse_done() { builtin printf '\\1SYNAPSE_${this.token}_%s:%d:%s\\0' "$1" "$2" "$PWD"; builtin printf '\\1SYNAPSE_${this.token}_%s:\\0' "$1" >&2; }\n`);
     for (const handle of [this.child, ...this.child.stdio] as Array<{ unref(): void } | null>) handle?.unref();
@@ -152,6 +163,7 @@ export class ShellProcess {
     this.exitCode ??= 137;
     this.finish(true);
     for (const stream of this.child.stdio) (stream as Readable | Writable | null)?.destroy();
+    this.limited.release();
     this.resolveGone();
   }
 
@@ -161,12 +173,14 @@ export class ShellProcess {
     this.running = undefined;
     const stdout = running.stdout.text();
     const stderr = running.stderr.text();
-    // A shell that is over has its exit code (markGone sets one before it settles the command).
-    if (shellExited) return running.resolve({ stdout, stderr, exitCode: this.exitCode!, shellExited });
+    // A shell that is over has its exit code (markGone sets one before it settles the command, and before
+    // the limits' counters go with the sandbox).
+    if (shellExited) return running.resolve({ stdout, stderr, exitCode: this.exitCode!, shellExited, limitNotices: this.limited.notices(this.exitCode!, stderr) });
     // Both markers came: stdout's payload is the status, then $PWD (which may hold colons, or be unset).
     const [status, ...cwd] = running.stdout.payload!.split(':');
     this.cwd = cwd.join(':') || this.cwd;
-    running.resolve({ stdout, stderr, exitCode: Number(status), shellExited });
+    const exitCode = Number(status);
+    running.resolve({ stdout, stderr, exitCode, shellExited, limitNotices: this.limited.notices(exitCode, stderr) });
   }
 
   private killGroup(): void {

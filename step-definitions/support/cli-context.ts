@@ -170,13 +170,15 @@ export class CliContext implements Narrating {
   interruptedToolPid?: number;
   /** Values captured by steps (a session id), for `<name>` placeholders in later commands. */
   readonly saved = new Map<string, string>();
+  /** Variables every synapse process of the scenario gets (set by steps). */
+  readonly environment: Record<string, string> = {};
   private loopback?: LoopbackModel;
   /** Every synapse process of the scenario that has ended. */
   private readonly runs: CliRun[] = [];
 
   constructor(private readonly world: SynapseWorld) {}
 
-  async dir(name: 'work' | 'sessions' | 'home'): Promise<string> {
+  async dir(name: 'work' | 'sessions' | 'home' | 'other'): Promise<string> {
     const path = join(await this.world.tempDir(), name);
     await mkdir(path, { recursive: true });
     return path;
@@ -201,6 +203,8 @@ export class CliContext implements Narrating {
       '<model>': this.loopback ? await this.loopback.start() : '<model: no loopback model in this scenario>',
       '<sessions>': await this.dir('sessions'),
       '<work>': await this.dir('work'),
+      // Another project directory, for what depends on the directory a command runs for.
+      '<other>': await this.dir('other'),
       '<home>': await this.dir('home'),
     };
     for (const [name, value] of this.saved) values[`<${name}>`] = value;
@@ -211,15 +215,19 @@ export class CliContext implements Narrating {
   }
 
   async env(extra: Record<string, string> = {}): Promise<NodeJS.ProcessEnv> {
-    const env: NodeJS.ProcessEnv = { ...process.env, HOME: await this.dir('home'), SYNAPSE_SESSIONS_DIR: await this.dir('sessions'), ...extra };
-    for (const name of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'SYNAPSE_MODEL', 'NO_COLOR', 'FORCE_COLOR'] as const) if (!(name in extra)) delete env[name];
+    const given = { ...this.environment, ...extra };
+    const env: NodeJS.ProcessEnv = { ...process.env, HOME: await this.dir('home'), SYNAPSE_SESSIONS_DIR: await this.dir('sessions'), ...given };
+    // No model settings of the developer's, and no display: a test never opens a browser on the machine.
+    for (const name of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'SYNAPSE_MODEL', 'NO_COLOR', 'FORCE_COLOR', 'DISPLAY', 'WAYLAND_DISPLAY'] as const) if (!(name in given)) delete env[name];
     return env;
   }
 
-  async start(commandLine: string, options: { stdin?: string; env?: Record<string, string> } = {}): Promise<RunningCli> {
+  async start(commandLine: string, options: { stdin?: string | Buffer; env?: Record<string, string>; wrapper?: string[] } = {}): Promise<RunningCli> {
     await ensureFreshBuild(); // done by the @cli Before hook already; here for a scenario without the tag
     const args = await this.parseArgs(commandLine);
-    const child = spawn(process.execPath, [CLI_ENTRY, ...args], { cwd: await this.dir('work'), env: await this.env(options.env), stdio: 'pipe' });
+    // A wrapper (bwrap with a read-only mount, say) runs the CLI inside it.
+    const [program, ...programArgs] = [...(options.wrapper ?? []), process.execPath, CLI_ENTRY, ...args];
+    const child = spawn(program!, programArgs, { cwd: await this.dir('work'), env: await this.env(options.env), stdio: 'pipe' });
     child.stdin.end(options.stdin ?? '');
     const running = new RunningCli(child, args);
     this.running = running;
@@ -233,7 +241,7 @@ export class CliContext implements Narrating {
     return running;
   }
 
-  async run(commandLine: string, options: { stdin?: string; env?: Record<string, string> } = {}): Promise<CliRun> {
+  async run(commandLine: string, options: { stdin?: string | Buffer; env?: Record<string, string>; wrapper?: string[] } = {}): Promise<CliRun> {
     this.last = await (await this.start(commandLine, options)).exited;
     return this.last;
   }

@@ -1,7 +1,7 @@
 import type OpenAI from 'openai';
 import type { SetupServer } from 'msw/node';
 import { createOpenAIClient, createOpenAIModelRuntime, type ModelRuntime } from '../../src';
-import { ScriptedModel, type ChatCompletionRequest, type ScriptedReply } from '../../src/testing';
+import { ScriptedModel, toHttpResponse, type ChatCompletionRequest, type ScriptedReply } from '../../src/testing';
 
 export const LLM_BASE_URL = 'http://llm.test/v1';
 export const LLM_MODEL = 'test-model';
@@ -15,6 +15,12 @@ export class LlmMock {
   private server?: SetupServer;
   /** The Authorization header of each request, in arrival order. */
   authorizations: Array<string | null> = [];
+  /** Replies given to every request whose first user message contains `when`, never used up (summaries of a long run). */
+  private standing: ScriptedReply[] = [];
+  /** While set, requests wait for it before they are answered. */
+  private gate?: Promise<void>;
+  /** Requests received, answered or still held. */
+  arrived = 0;
 
   listen(): void {
     // Loaded here, not at import: a parallel run's coordinator loads the support code but runs no scenario.
@@ -23,7 +29,14 @@ export class LlmMock {
     const server = setupServer(
       http.post(`${LLM_BASE_URL}/chat/completions`, async ({ request }) => {
         this.authorizations.push(request.headers.get('authorization'));
-        return this.script.respond((await request.json()) as ChatCompletionRequest, request.signal);
+        const body = (await request.json()) as ChatCompletionRequest;
+        this.arrived++;
+        if (this.gate) await this.gate;
+        const standing = this.standing.find((reply) => firstUserText(body).includes(reply.when!));
+        if (!standing) return this.script.respond(body, request.signal);
+        this.script.requests.push(body);
+        this.script.replies.push(standing);
+        return toHttpResponse(standing, body.model, request.signal);
       }),
     );
     // A scenario's own servers on 127.0.0.1 (an MCP server over HTTP) are real: only other hosts are an error.
@@ -39,6 +52,24 @@ export class LlmMock {
   reset(): void {
     this.script = new ScriptedModel();
     this.authorizations = [];
+    this.standing = [];
+    this.gate = undefined;
+    this.arrived = 0;
+  }
+
+  /** Holds every reply until the returned function is called (a model busy for as long as a scenario needs). */
+  holdReplies(): () => void {
+    let release!: () => void;
+    this.gate = new Promise((resolve) => (release = resolve));
+    return () => {
+      this.gate = undefined;
+      release();
+    };
+  }
+
+  /** Answers every request whose first user message contains `when` with `reply`, as often as they come. */
+  standingReply(reply: ScriptedReply & { when: string }): void {
+    this.standing.push(reply);
   }
 
   /** Queue replies; each request consumes the first one that fits its conversation. */
@@ -71,3 +102,8 @@ export class LlmMock {
 }
 
 export const llmMock = new LlmMock();
+
+function firstUserText(body: ChatCompletionRequest): string {
+  const first = body.messages.find((message) => message.role === 'user');
+  return typeof first?.content === 'string' ? first.content : '';
+}

@@ -20,6 +20,7 @@ export class LoopbackModel {
   private url?: string;
   /** While set, requests wait for it before they are answered. */
   private gate?: Promise<void>;
+  private releaseGate?: () => void;
 
   /** Starts on a free port (once) and returns the base URL for --base-url. */
   async start(): Promise<string> {
@@ -35,14 +36,21 @@ export class LoopbackModel {
     this.script.add(...replies);
   }
 
-  /** Holds every reply until the returned function is called (a model that is busy for as long as a scenario needs). */
+  /** Holds every reply until the returned function (or releaseHeld) is called (a model that is busy for as long as a scenario needs). */
   holdReplies(): () => void {
     let release!: () => void;
     this.gate = new Promise((resolve) => (release = resolve));
-    return () => {
+    this.releaseGate = () => {
       this.gate = undefined;
       release();
     };
+    return this.releaseGate;
+  }
+
+  /** Lets held requests go on; resolves once each of them has been answered from the script. */
+  async releaseHeld(): Promise<void> {
+    this.releaseGate?.();
+    while (this.script.requests.length < this.received.length) await new Promise((resolve) => setTimeout(resolve, 5));
   }
 
   async close(): Promise<void> {

@@ -73,22 +73,36 @@ export async function startHttpServer(mode: 'streamableHttp' | 'sse', marker: st
     env: { ...process.env, PORT: String(port) },
     stdio: ['pipe', 'pipe', 'pipe'], // the server exits when this stdin closes (see the preload)
   });
+  await untilListening(child, `server-everything ${mode}`);
+  return { url: `http://127.0.0.1:${port}/${mode === 'sse' ? 'sse' : 'mcp'}`, child };
+}
+
+/** The SDK-built OAuth-protected MCP server of fixtures/ on 127.0.0.1 (see the file), ending with the test process. */
+export const OAUTH_SERVER = join(__dirname, '..', '..', 'fixtures', 'mcp-oauth-server.cjs');
+
+/** Starts fixtures/mcp-oauth-server.cjs on a port the kernel picks; resolves with its base URL once it listens. */
+export async function startOAuthServer(marker: string): Promise<{ base: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [`--disable-warning=${marker}`, '--require', HTTP_SERVER_PRELOAD, OAUTH_SERVER], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const output = await untilListening(child, 'the OAuth fixture server');
+  return { base: `http://127.0.0.1:${/listening on port (\d+)/.exec(output)![1]}`, child };
+}
+
+/** Resolves with what a server printed once it says it listens (within 10 s); rejects if it exits first. */
+function untilListening(child: ChildProcess, what: string): Promise<string> {
   let output = '';
-  const listening = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server-everything ${mode} did not listen within 10 s:\n${output}`)), 10_000);
+  return new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} did not listen within 10 s:\n${output}`)), 10_000);
     const watch = (chunk: Buffer) => {
       output += chunk.toString();
       if (/listening on port|running on/i.test(output)) {
         clearTimeout(timer);
-        resolve();
+        resolve(output);
       }
     };
     child.stdout!.on('data', watch);
     child.stderr!.on('data', watch);
-    child.on('exit', (code) => reject(new Error(`server-everything ${mode} exited (${code}):\n${output}`)));
+    child.on('exit', (code) => reject(new Error(`${what} exited (${code}):\n${output}`)));
   });
-  await listening;
-  return { url: `http://127.0.0.1:${port}/${mode === 'sse' ? 'sse' : 'mcp'}`, child };
 }
 
 /**

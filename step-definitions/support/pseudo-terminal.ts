@@ -12,6 +12,11 @@ export interface TerminalRun {
  * stdout and stderr. When `prompt` shows up, `keys` are typed; the run then goes on to its end.
  */
 export function runOnTerminal(argv: string[], options: { cwd: string; env: NodeJS.ProcessEnv; prompt: string; keys: string; timeoutMs?: number }): Promise<TerminalRun> {
+  return runOnTerminalSteps(argv, { ...options, steps: [{ prompt: options.prompt, keys: options.keys }] });
+}
+
+/** As runOnTerminal, with several prompts in turn: each one's keys are typed once it shows up after the previous one. */
+export function runOnTerminalSteps(argv: string[], options: { cwd: string; env: NodeJS.ProcessEnv; steps: Array<{ prompt: string; keys: string }>; timeoutMs?: number }): Promise<TerminalRun> {
   return new Promise((resolve, reject) => {
     const child = spawn('script', ['-qfec', argv.map(quoteShellArg).join(' '), '/dev/null'], {
       cwd: options.cwd,
@@ -19,17 +24,22 @@ export function runOnTerminal(argv: string[], options: { cwd: string; env: NodeJ
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let raw = '';
-    let typed = false;
+    let step = 0;
+    /** Where on the screen the next prompt is looked for: after the previous one. */
+    let from = 0;
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`the terminal run did not finish in time; the screen showed:\n${plain(raw)}`));
-    }, options.timeoutMs ?? 15_000);
+    }, options.timeoutMs ?? 60_000);
     const onOutput = (chunk: Buffer) => {
       raw += chunk.toString('utf8');
-      if (!typed && plain(raw).includes(options.prompt)) {
-        typed = true;
+      const next = options.steps[step];
+      const at = next ? plain(raw).indexOf(next.prompt, from) : -1;
+      if (next && at >= 0) {
+        step++;
+        from = at + next.prompt.length;
         // Type after the prompt has rendered and started listening for keys.
-        setTimeout(() => child.stdin.write(options.keys), 200);
+        setTimeout(() => child.stdin.write(next.keys), 200);
       }
     };
     child.stdout.on('data', onOutput);

@@ -73,6 +73,25 @@ export class RunnerContext implements Narrating {
     this.built = undefined;
   }
 
+  /** What the session held before the scenario's runs, when the scenario seeded one. */
+  seeded: ChatMessage[] = [];
+
+  /** A session holding `messages` (written through the library), resumed by this scenario's runner. */
+  async resumeSessionWith(messages: ChatMessage[]): Promise<string> {
+    const session = await new SessionStore(await this.sessionsDir()).create();
+    await session.append(messages);
+    this.seeded = messages;
+    this.options.sessionId = session.id;
+    this.options.context = { compactRetryDelayMs: 0, ...this.options.context };
+    return session.id;
+  }
+
+  /** Everything said in the scenario's session (Session.transcript(), what `sessions show --all` prints). */
+  async transcript(): Promise<ChatMessage[]> {
+    const session = await new SessionStore(await this.sessionsDir()).open((await this.runner()).getSessionId()!);
+    return (await session.transcript()).messages;
+  }
+
   async sessionsDir(): Promise<string> {
     this.options.sessionsDir ??= `${await this.world.tempDir()}/sessions`;
     return this.options.sessionsDir;

@@ -33,3 +33,22 @@ export function namespacePids(rootPid: number): Map<number, number> {
   }
   return inside;
 }
+
+/**
+ * The processes of the sandboxed file helper of `workspace` (bwrap and the Node inside it), found by their
+ * command lines: the helper's main module and the workspace are its last two arguments.
+ */
+export function fileHelperPids(workspace: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let words: string[];
+    try {
+      words = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+    } catch {
+      continue; // gone meanwhile
+    }
+    if (words.some((word) => /file-server\.[jt]s$/.test(word)) && words.includes(workspace)) pids.push(Number(entry));
+  }
+  return pids;
+}

@@ -28,6 +28,12 @@ export class SessionContext {
   error?: Error;
   /** The session's context stats just before the last reopen, to compare with the reopened session's. */
   statsBeforeReopen?: ContextStats;
+  /** history.jsonl's bytes before an operation that must not change them. */
+  bytesBefore?: Buffer;
+  /** An offloaded file of the session. */
+  offloaded?: string;
+  /** The session as a later lookup found it. */
+  found?: Session;
 
   constructor(private readonly world: SynapseWorld) {}
 

@@ -201,6 +201,10 @@ export class ToolsContext implements Narrating {
     this.log.push(...block('  message', result.message));
   }
 
+  get hasToolResult(): boolean {
+    return this.lastToolResult !== undefined;
+  }
+
   get toolResult(): ToolResult {
     if (!this.lastToolResult) throw new Error('The Bash tool has not been called in this scenario');
     return this.lastToolResult;

@@ -38,7 +38,8 @@ export interface McpClientCallbacks {
 export const CLIENT_CAPABILITIES: ClientCapabilities = {
   roots: { listChanged: true },
   sampling: {},
-  elicitation: { form: {}, url: {} },
+  // applyDefaults: the SDK fills in the defaults of fields an accepted answer leaves out (SEP-1034).
+  elicitation: { form: { applyDefaults: true }, url: {} },
   tasks: { list: {}, cancel: {}, requests: { sampling: { createMessage: {} }, elicitation: { create: {} } } },
 };
 

@@ -10,6 +10,8 @@ import { formatMcpListing } from './mcp-listing';
 import type { McpManager } from './mcp-manager';
 import { promptsText, promptText, readResourceText, resourcesText } from './mcp-resources';
 import { formatToolResult } from './mcp-result';
+import { mediaOf, saveMedia, takeSaveOption } from './mcp-save';
+import { fileErrorResult } from '../../tools/agent-commands/file-errors';
 import { toolHelp } from './mcp-tool-help';
 import { validateToolArguments } from './mcp-validation';
 
@@ -18,6 +20,7 @@ const MCP_HELP = [
   "mcp:<server>:<tool> '<json>'          call a tool with a JSON object of arguments",
   'mcp:<server>:<tool> --name value ...  the same with flags, coerced to the types the tool declares',
   "mcp:<server>:<tool> --help            the tool's parameters: types, required, allowed values",
+  'mcp:<server>:<tool> --save <dir> ...  also write the images and audio of the result to files in <dir>',
   'mcp:<server>:resources                the resources (and resource templates) a server offers',
   'mcp:<server>:read <uri>               read one resource',
   'mcp:<server>:prompts                  the prompts a server offers, with their arguments',
@@ -67,11 +70,14 @@ async function callTool(manager: McpManager, server: string, name: string, args:
   }
   const schema = tool.inputSchema as JsonSchema;
   let input: Record<string, unknown>;
+  let saveDir: string | undefined;
   try {
-    input = parseToolArguments(args, schema);
+    const { dir, rest } = takeSaveOption(args, schema);
+    saveDir = dir;
+    input = parseToolArguments(rest, schema);
     validateToolArguments(input, schema);
   } catch (error) {
-    if (error instanceof UsageError) return usageFailure(id, `Usage: ${id} '<json>' or ${id} --name value ...`, error.message);
+    if (error instanceof UsageError) return usageFailure(id, `Usage: ${id} [--save <dir>] '<json>' or ${id} [--save <dir>] --name value ...`, error.message);
     throw error;
   }
 
@@ -84,9 +90,22 @@ async function callTool(manager: McpManager, server: string, name: string, args:
       const failure = executionFailure(`${id} reported an error: ${text || '(no message)'}`);
       return { ...failure, stderr: failure.stderr + stderr };
     }
-    return { ...commandSuccess(text.endsWith('\n') || !text ? text : `${text}\n`), stderr };
+    const success = { ...commandSuccess(text.endsWith('\n') || !text ? text : `${text}\n`), stderr };
+    return saveDir === undefined ? success : await withSavedMedia(success, mediaOf(result), { dir: saveDir, cwd: options.cwd, tool: name, writeFile: options.writeFile });
   } catch (error) {
     return callFailure(error, id, manager, server, options.signal, progress);
+  }
+}
+
+/** `--save <dir>`: the media's bytes written to files, a line for each added to the result (or why they could not be). */
+async function withSavedMedia(result: CommandResult, media: ReturnType<typeof mediaOf>, options: Parameters<typeof saveMedia>[1]): Promise<CommandResult> {
+  if (!media.length) return { ...result, stderr: `${result.stderr}--save: the result has no images or audio to save\n` };
+  try {
+    const lines = await saveMedia(media, options);
+    return { ...result, stdout: `${result.stdout}${lines.join('\n')}\n` };
+  } catch (error) {
+    const failure = fileErrorResult(error, options.dir);
+    return { ...failure, stdout: result.stdout, stderr: `${result.stderr}${failure.stderr.trimEnd()} (--save: the result's media were not saved)\n` };
   }
 }
 

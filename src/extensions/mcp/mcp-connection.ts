@@ -5,7 +5,9 @@ import { ErrorCode, McpError, type CallToolResult, type Progress, type Tool } fr
 import type { McpClientCallbacks } from './mcp-client-requests';
 import { isStdio, type McpServerConfig } from './mcp-config';
 import { McpServerError } from './mcp-errors';
-import { describeRemoteFailure } from './remote-errors';
+import { savedLoginProvider, type SavedLoginProvider } from './oauth-provider';
+import { OAuthStoreError, type OAuthStore } from './oauth-store';
+import { describeRemoteFailure, type LoginStanding } from './remote-errors';
 import { connectServer, type Connected } from './mcp-transports';
 import { OutputTail } from './output-tail';
 import { processExited } from './process-exited';
@@ -37,6 +39,8 @@ export interface ConnectionOptions {
   callbacks: McpClientCallbacks;
   /** The working directory, offered to servers as their root. */
   root: () => string;
+  /** Saved OAuth logins of remote servers (synapse mcp login). */
+  logins?: OAuthStore;
 }
 
 export interface CallOptions {
@@ -80,6 +84,8 @@ export class McpConnection {
   /** Whether the server has asked for the roots, and who waits for it to ask again. */
   private rootsAsked = false;
   private rootsWaiters: Array<() => void> = [];
+  /** The saved OAuth login this start uses, if the server is remote and logged in. */
+  private login?: SavedLoginProvider;
 
   constructor(
     readonly config: McpServerConfig,
@@ -121,6 +127,8 @@ export class McpConnection {
       const content = (result.content as CallToolResult['content'] | undefined) ?? [];
       if ('toolResult' in result && content.length === 0) return { result: { content: [{ type: 'text', text: JSON.stringify(result.toolResult) }] }, notes: this.notes };
       return { result: result as CallToolResult, notes: this.notes };
+    } catch (error) {
+      throw this.loginFailure(error) ?? error;
     } finally {
       this.notes = [];
     }
@@ -194,6 +202,7 @@ export class McpConnection {
     const marker = isStdio(this.config.server) ? randomBytes(12).toString('hex') : undefined;
     if (marker) this.markers.set(marker, pidWindow());
     try {
+      this.login = await this.savedLogin();
       const connected = await connectServer(this.config.server, {
         env: this.options.env,
         cwd: this.options.cwd,
@@ -202,6 +211,7 @@ export class McpConnection {
         marker: marker ? { name: PROCESS_MARKER_VARIABLE, value: marker } : undefined,
         onClient: (client) => this.clients.add(client),
         requests: { server: this.name, callbacks: this.options.callbacks, root: () => this.rootsListed(), note: (line) => this.notes.push(line) },
+        authProvider: this.login,
       });
       if (this.isClosed()) {
         await connected.client.close().catch(() => undefined);
@@ -280,9 +290,31 @@ export class McpConnection {
       return `${where}: no answer within ${timeoutMs} ms (SYNAPSE_MCP_CONNECT_TIMEOUT)${this.stderrNote()}`;
     }
     if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) return `${where}: it exited before answering${this.stderrNote()}`;
-    const remote = isStdio(this.config.server) ? undefined : describeRemoteFailure(error, this.name, this.config.server.url);
+    if (error instanceof OAuthStoreError) return `${where}: ${error.message}: run synapse mcp login ${this.name}`;
+    const remote = isStdio(this.config.server) ? undefined : describeRemoteFailure(error, this.name, this.config.server.url, this.loginStanding());
     if (remote) return `${where}: ${remote}`;
     return `${where}: ${error instanceof Error ? error.message : String(error)}${this.stderrNote()}`;
+  }
+
+  /** A remote server's saved login, read anew at each start (a login or a refresh elsewhere may have changed it). */
+  private async savedLogin(): Promise<SavedLoginProvider | undefined> {
+    const { server } = this.config;
+    if (isStdio(server) || !this.options.logins) return undefined;
+    const record = await this.options.logins.read(this.name, server.url);
+    return record && savedLoginProvider(this.options.logins, this.name, record);
+  }
+
+  private loginStanding(): LoginStanding {
+    return { loggedIn: Boolean(this.login), loginNeeded: Boolean(this.login?.loginNeeded) };
+  }
+
+  /** A call refused for want of a login (the token was revoked mid-run and could not be refreshed), said as such. */
+  private loginFailure(error: unknown): McpServerError | undefined {
+    const { server } = this.config;
+    if (isStdio(server)) return undefined;
+    const standing = this.loginStanding();
+    const refused = (error as { name?: unknown })?.name === 'UnauthorizedError' || standing.loginNeeded;
+    return refused ? new McpServerError(`MCP server "${this.name}": ${describeRemoteFailure(error, this.name, server.url, standing)}`) : undefined;
   }
 
   /** The server's last stderr lines, when it wrote any. */

@@ -6,6 +6,8 @@ import { isStdio, mergeMcpConfigs, readMcpConfigFile, type McpConfig, type McpSe
 import { McpLookupError, McpServerError } from './mcp-errors';
 import type { McpClientCallbacks } from './mcp-client-requests';
 import type { CallOutcome, McpConnection, ServerState } from './mcp-connection';
+import type { McpLoginOptions, McpLoginOutcome } from './mcp-login';
+import type { OAuthStore } from './oauth-store';
 import type { McpToolsCache } from './mcp-tools-cache';
 import { timerDelay } from '../../timer-delay';
 
@@ -29,6 +31,8 @@ export interface McpManagerOptions {
   callbacks?: McpClientCallbacks;
   /** Where `${VAR}` in the config is looked up. Default: process.env (what the user started us with). */
   variables?: NodeJS.ProcessEnv;
+  /** The saved OAuth logins of remote servers (`synapse mcp login`); without it no login is sent or made. */
+  logins?: OAuthStore;
   /** Decides whether servers of config files inside the project may start. Without it every file is trusted. */
   trust?: ProjectTrust;
 }
@@ -122,6 +126,10 @@ export class McpManager {
     return this.options.configFiles;
   }
 
+  get connectTimeoutMs(): number {
+    return timerDelay(this.options.connectTimeoutMs ?? positiveIntFromEnv('SYNAPSE_MCP_CONNECT_TIMEOUT', 30_000));
+  }
+
   get callTimeoutMs(): number {
     return timerDelay(this.options.callTimeoutMs ?? positiveIntFromEnv('SYNAPSE_MCP_CALL_TIMEOUT', 60_000));
   }
@@ -211,6 +219,19 @@ export class McpManager {
     return [...this.connections.values()].flatMap((connection) => (connection.pid ? [connection.pid] : []));
   }
 
+  /** `synapse mcp login <server>`: the OAuth flow (see mcp-login), its tokens saved for later runs. */
+  async login(name: string, options: Omit<McpLoginOptions, 'store' | 'connectTimeoutMs'>): Promise<McpLoginOutcome> {
+    const config = await this.serverConfig(name);
+    if (!this.options.logins) throw new McpServerError('MCP logins are not kept here (no login store)');
+    const { loginMcpServer } = require('./mcp-login') as typeof import('./mcp-login');
+    return loginMcpServer(config, { ...options, store: this.options.logins, connectTimeoutMs: this.connectTimeoutMs });
+  }
+
+  /** `synapse mcp logout <server>`: forgets its saved login; false when there was none. */
+  async logout(name: string): Promise<boolean> {
+    return (await this.options.logins?.remove(name)) ?? false;
+  }
+
   /** Ends every server this manager started; later calls fail. */
   async close(): Promise<void> {
     this.closed = true;
@@ -221,19 +242,7 @@ export class McpManager {
   private async connection(name: string): Promise<McpConnection> {
     const existing = this.connections.get(name);
     if (existing) return existing;
-    const { servers, errors, untrusted } = await this.configuration();
-    const config = servers.find((server) => server.name === name);
-    const held = untrusted.find((server) => server.name === name);
-    if (held)
-      throw new McpLookupError(
-        `MCP server "${name}" was not started: it is defined in ${held.source}, inside the project, and the project is not trusted (the user can trust it with --trust-project)`,
-      );
-    if (!config) {
-      const known = servers.map((server) => server.name);
-      const broken = errors.filter((error) => error.includes(`mcpServers.${name}`));
-      const detail = broken.length ? ` Its configuration is invalid: ${broken.join('; ')}` : '';
-      throw new McpLookupError(`Unknown MCP server "${name}". Configured servers: ${known.join(', ') || '(none)'}.${detail}`);
-    }
+    const config = await this.serverConfig(name);
     if (this.closed) throw new McpLookupError(`MCP servers are closed; "${name}" cannot start`);
     if (config.server.disabled) throw new McpServerError(`MCP server "${name}" is disabled ("disabled": true in ${config.source})`);
     // Two first uses at once (parallel sub-agents) share one connection: look again after the await above.
@@ -244,7 +253,7 @@ export class McpManager {
     const connection = new McpConnection(config, {
       env: this.options.env,
       cwd: this.options.cwd,
-      connectTimeoutMs: () => timerDelay(this.options.connectTimeoutMs ?? positiveIntFromEnv('SYNAPSE_MCP_CONNECT_TIMEOUT', 30_000)),
+      connectTimeoutMs: () => this.connectTimeoutMs,
       onTools: (tools) =>
         void this.options.toolsCache?.remember(
           config,
@@ -252,9 +261,26 @@ export class McpManager {
         ),
       callbacks: this.options.callbacks ?? {},
       root: () => this.root,
+      logins: this.options.logins,
     });
     this.connections.set(name, connection);
     return connection;
+  }
+
+  /** A configured server by name; an unknown one (or one the project's trust holds back) is an McpLookupError. */
+  private async serverConfig(name: string): Promise<McpServerConfig> {
+    const { servers, errors, untrusted } = await this.configuration();
+    const config = servers.find((server) => server.name === name);
+    if (config) return config;
+    const held = untrusted.find((server) => server.name === name);
+    if (held)
+      throw new McpLookupError(
+        `MCP server "${name}" was not started: it is defined in ${held.source}, inside the project, and the project is not trusted (the user can trust it with --trust-project)`,
+      );
+    const known = servers.map((server) => server.name);
+    const broken = errors.filter((error) => error.includes(`mcpServers.${name}`));
+    const detail = broken.length ? ` Its configuration is invalid: ${broken.join('; ')}` : '';
+    throw new McpLookupError(`Unknown MCP server "${name}". Configured servers: ${known.join(', ') || '(none)'}.${detail}`);
   }
 }
 

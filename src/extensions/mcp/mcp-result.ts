@@ -31,11 +31,11 @@ export function describeContentBlock(block: Exclude<ContentBlock, { type: 'text'
   switch (block.type) {
     case 'image':
     case 'audio':
-      return `[${block.type} ${block.mimeType}, ${formatBytes(base64Bytes(block.data))}]`;
+      return describeMedia(asMedia(block)!);
     case 'resource': {
       const { resource } = block;
-      const size = 'text' in resource ? `${formatBytes(Buffer.byteLength(resource.text))} of text` : `${formatBytes(base64Bytes(resource.blob))}`;
-      return `[resource ${resource.uri}${resource.mimeType ? ` ${resource.mimeType}` : ''}, ${size}]`;
+      if ('blob' in resource) return describeMedia(asMedia(block)!);
+      return `[resource ${resource.uri}${resource.mimeType ? ` ${resource.mimeType}` : ''}, ${formatBytes(Buffer.byteLength(resource.text))} of text]`;
     }
     case 'resource_link':
       return `[resource link ${block.uri} (${block.name})${block.mimeType ? ` ${block.mimeType}` : ''}]`;
@@ -61,16 +61,36 @@ export function summariseMedia(value: unknown): unknown {
   return Object.fromEntries(Object.entries(record).map(([key, item]) => [key, summariseMedia(item)]));
 }
 
-function mediaBlock(record: Record<string, unknown>): string | undefined {
-  if ((record.type === 'image' || record.type === 'audio') && typeof record.data === 'string') {
-    return `[${record.type} ${typeof record.mimeType === 'string' ? record.mimeType : 'unknown type'}, ${formatBytes(base64Bytes(record.data))}]`;
-  }
+/** Bytes a result carries: an image, an audio clip, or an embedded resource's blob (base64). */
+export interface Media {
+  type: 'image' | 'audio' | 'resource';
+  mimeType?: string;
+  /** Base64. */
+  data: string;
+  uri?: string;
+}
+
+/** The media an object of a result is, if it is one: `{type: "image", data, mimeType}`, `{type: "resource", resource: {blob}}`. */
+export function asMedia(record: Record<string, unknown>): Media | undefined {
+  const mimeType = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  if ((record.type === 'image' || record.type === 'audio') && typeof record.data === 'string') return { type: record.type, mimeType: mimeType(record.mimeType), data: record.data };
   if (record.type === 'resource' && record.resource && typeof record.resource === 'object') {
     const resource = record.resource as Record<string, unknown>;
-    if (typeof resource.blob === 'string')
-      return `[resource ${String(resource.uri)}${typeof resource.mimeType === 'string' ? ` ${resource.mimeType}` : ''}, ${formatBytes(base64Bytes(resource.blob))}]`;
+    if (typeof resource.blob === 'string') return { type: 'resource', mimeType: mimeType(resource.mimeType), data: resource.blob, uri: String(resource.uri) };
   }
   return undefined;
+}
+
+/** `[image image/png, 3.9 KiB]`, `[resource file:///a.bin application/zip, 2.0 KiB]`. */
+export function describeMedia(media: Media): string {
+  const size = formatBytes(base64Bytes(media.data));
+  if (media.type === 'resource') return `[resource ${media.uri}${media.mimeType ? ` ${media.mimeType}` : ''}, ${size}]`;
+  return `[${media.type} ${media.mimeType ?? 'unknown type'}, ${size}]`;
+}
+
+function mediaBlock(record: Record<string, unknown>): string | undefined {
+  const media = asMedia(record);
+  return media && describeMedia(media);
 }
 
 function sameJson(text: string, value: unknown): boolean {

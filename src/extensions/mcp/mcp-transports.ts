@@ -1,3 +1,4 @@
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -22,6 +23,8 @@ export interface ConnectOptions {
   onClient(client: Client): void;
   /** Answers what the server asks of us (roots, sampling, elicitation). */
   requests: ClientRequestContext;
+  /** A remote server's OAuth login (see oauth-provider): its token is sent, and refreshed on a 401. */
+  authProvider?: OAuthClientProvider;
 }
 
 export interface Connected {
@@ -41,9 +44,9 @@ const CLIENT_INFO = { name: 'synapse', version: '0.1.0' };
 export async function connectServer(server: StdioServerConfig | RemoteServerConfig, options: ConnectOptions): Promise<Connected> {
   if (isStdio(server)) return connect('stdio', stdioTransport(server, options), options);
   const url = new URL(server.url);
-  const requestInit: RequestInit = { headers: server.headers };
-  if (server.type === 'sse') return connect('sse', new SSEClientTransport(url, { requestInit }), options);
-  const transport = new StreamableHTTPClientTransport(url, { requestInit });
+  const remote = { requestInit: { headers: server.headers } satisfies RequestInit, authProvider: options.authProvider };
+  if (server.type === 'sse') return connect('sse', new SSEClientTransport(url, remote), options);
+  const transport = new StreamableHTTPClientTransport(url, remote);
   try {
     const connected = await connect('streamable-http', transport, options);
     // Ending the session tells the server to free it (DELETE), as the protocol asks of a client that leaves.
@@ -53,7 +56,7 @@ export async function connectServer(server: StdioServerConfig | RemoteServerConf
     // (A 401 or 403 is about credentials, not the transport.) If that fails too, the first answer says more.
     const oldServer = error instanceof StreamableHTTPError && [400, 404, 405].includes(error.code ?? 0);
     if (server.type || !oldServer) throw error;
-    return connect('sse', new SSEClientTransport(url, { requestInit }), options).catch(() => {
+    return connect('sse', new SSEClientTransport(url, remote), options).catch(() => {
       throw error;
     });
   }

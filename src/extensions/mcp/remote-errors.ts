@@ -1,11 +1,22 @@
+/** How a remote server's OAuth login stands, for the wording of a refusal. */
+export interface LoginStanding {
+  /** A saved login was used (its token sent). */
+  loggedIn: boolean;
+  /** The server wants an authorization that only `synapse mcp login` can give. */
+  loginNeeded: boolean;
+}
+
 /**
  * Why a remote server could not be reached, said as what it is: an HTTP status with its meaning (a 401
- * names the login command), or the network error under "fetch failed" (ECONNREFUSED, ENOTFOUND...).
+ * names the login command, and says whether a saved login was refused), an OAuth error of the
+ * authorization server, or the network error under "fetch failed" (ECONNREFUSED, ENOTFOUND...).
  */
-export function describeRemoteFailure(error: unknown, server: string, url: string): string | undefined {
-  if ((error as { name?: unknown })?.name === 'UnauthorizedError' || httpStatus(error) === 401) {
-    return `it needs you to log in (HTTP 401 Unauthorized): run synapse mcp login ${server}`;
-  }
+export function describeRemoteFailure(error: unknown, server: string, url: string, login: LoginStanding = { loggedIn: false, loginNeeded: false }): string | undefined {
+  const login401 = (error as { name?: unknown })?.name === 'UnauthorizedError' || httpStatus(error) === 401 || login.loginNeeded;
+  if (login401 && login.loggedIn) return `its saved login is no longer accepted (expired or revoked; HTTP 401 Unauthorized): run synapse mcp login ${server}`;
+  if (login401) return `it needs you to log in (HTTP 401 Unauthorized): run synapse mcp login ${server}`;
+  const oauthCode = (error as { errorCode?: unknown })?.errorCode;
+  if (typeof oauthCode === 'string') return `its authorization server refused the saved login (${oauthCode}: ${(error as Error).message}): run synapse mcp login ${server}`;
   const status = httpStatus(error);
   if (status === 403) return `it refused access (HTTP 403 Forbidden) at ${url}: check the credentials in its headers, or run synapse mcp login ${server}`;
   if (status !== undefined) return `it answered HTTP ${status}${STATUS_TEXT[status] ? ` (${STATUS_TEXT[status]})` : ''} at ${url}${status === 404 ? ': check the url' : ''}`;

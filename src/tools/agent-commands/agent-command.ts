@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import type { TodoStore } from '../../todo';
-import type { PathAccess } from '../security/path-access';
+import type { WorkspaceFiles } from '../security/workspace-files';
 import { tokenizeShellLine } from '../shell-tokenizer';
 import type { CommandResult } from '../types';
 
@@ -10,8 +10,8 @@ export interface AgentCommandContext {
   cwd: string;
   todoStore: TodoStore;
   signal: AbortSignal;
-  /** What the sandbox lets in-process commands read and write. */
-  paths: PathAccess;
+  /** How the command reaches files: through the sandbox (see WorkspaceFiles). */
+  files: WorkspaceFiles;
 }
 
 /** A built-in command the router runs in Node instead of the shell. */

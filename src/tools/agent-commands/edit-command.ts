@@ -1,5 +1,6 @@
-import { readFile, stat, writeFile } from 'node:fs/promises';
-import { commandSuccess, executionFailure, permissionFailure } from '../command-results';
+import { commandSuccess, executionFailure } from '../command-results';
+import { FileTooLarge, NotRegularFile } from '../security/file-refusal';
+import type { CommandResult } from '../types';
 import { fileErrorResult } from './file-errors';
 import { resolvePath, splitArguments, UsageError, type AgentCommand } from './agent-command';
 
@@ -17,37 +18,38 @@ export const editCommand: AgentCommand = {
     `Example: edit src/a.ts "const x = 1;" "const x = 2;"`,
   ].join('\n'),
   writes: true,
-  async run(args, { cwd, paths }) {
+  async run(args, { cwd, files }) {
     const words = splitArguments(args);
     if (words.length !== 3) throw new UsageError(`expected 3 arguments (<path> <old text> <new text>), got ${words.length}`);
     const [path, oldText, newText] = words;
     if (!oldText) throw new UsageError('<old text> must not be empty');
-    const target = resolvePath(cwd, path);
-    const refused = paths.refuseWrite(target);
-    if (refused) return permissionFailure(refused);
-    let content: string;
+    // One open for the read and the write: what is replaced is exactly the file that was read.
+    let failure: CommandResult | undefined;
     try {
-      const info = await stat(target);
-      if (!info.isFile()) return executionFailure(`Cannot edit ${path}: it is not a regular file`);
-      if (info.size > MAX_EDIT_BYTES) return executionFailure(`Cannot edit ${path}: it is ${info.size} bytes, over the ${MAX_EDIT_BYTES / 1024 / 1024} MB edit limit; use sed or a script`);
-      content = await readFile(target, 'utf8');
+      await files.edit(resolvePath(cwd, path), MAX_EDIT_BYTES, (bytes) => {
+        const content = bytes.toString('utf8');
+        const first = content.indexOf(oldText);
+        failure = unmatched(content, oldText, first, path);
+        return failure ? undefined : Buffer.from(content.slice(0, first) + newText + content.slice(first + oldText.length));
+      });
     } catch (error) {
+      if (error instanceof NotRegularFile || (error as NodeJS.ErrnoException).code === 'EISDIR') return executionFailure(`Cannot edit ${path}: it is not a regular file`);
+      if (error instanceof FileTooLarge) return executionFailure(`Cannot edit ${path}: it is ${error.size} bytes, over the ${MAX_EDIT_BYTES / 1024 / 1024} MB edit limit; use sed or a script`);
       return fileErrorResult(error, path);
     }
-    const first = content.indexOf(oldText);
-    if (first < 0) return executionFailure(`Text to replace not found in ${path}. Read the file and copy the exact text, whitespace included.`);
-    const occurrences = countOccurrences(content, oldText);
-    if (occurrences > 1) {
-      return executionFailure(`Text to replace is ambiguous: it occurs ${occurrences} times in ${path}. Include more surrounding lines so it matches once.`);
-    }
-    try {
-      await writeFile(target, content.slice(0, first) + newText + content.slice(first + oldText.length));
-    } catch (error) {
-      return fileErrorResult(error, path);
-    }
-    return commandSuccess(`Edited ${path}: replaced 1 occurrence\n`);
+    return failure ?? commandSuccess(`Edited ${path}: replaced 1 occurrence\n`);
   },
 };
+
+/** Why the old text cannot be replaced (absent, or there more than once), or undefined when it can. */
+function unmatched(content: string, oldText: string, first: number, path: string): CommandResult | undefined {
+  if (first < 0) return executionFailure(`Text to replace not found in ${path}. Read the file and copy the exact text, whitespace included.`);
+  const occurrences = countOccurrences(content, oldText);
+  if (occurrences > 1) {
+    return executionFailure(`Text to replace is ambiguous: it occurs ${occurrences} times in ${path}. Include more surrounding lines so it matches once.`);
+  }
+  return undefined;
+}
 
 function countOccurrences(text: string, part: string): number {
   let count = 0;

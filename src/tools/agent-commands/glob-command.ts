@@ -1,8 +1,8 @@
-import { stat } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
-import { commandSuccess, permissionFailure } from '../command-results';
+import { commandSuccess } from '../command-results';
 import { DEFAULT_SKIPPED_DIRECTORIES, walkFiles } from '../file-walker';
 import { globToRegExp, hasGlobMagic } from '../glob-pattern';
+import { SandboxRefusal } from '../security/workspace-files';
 import { fileErrorResult } from './file-errors';
 import { resolvePath, splitArguments, UsageError, type AgentCommand } from './agent-command';
 
@@ -20,16 +20,16 @@ export const globCommand: AgentCommand = {
     'Quote the pattern so the shell syntax is not misread: glob "src/**/*.ts"',
   ].join('\n'),
   writes: false,
-  async run(args, { cwd, signal, paths }) {
+  async run(args, { cwd, signal, files }) {
     const words = splitArguments(args);
     if (words.length < 1 || words.length > 2) throw new UsageError(words.length ? 'too many arguments' : 'missing <pattern>');
     const [pattern, directory] = words;
     const base = directory === undefined ? cwd : resolvePath(cwd, directory);
     if (directory !== undefined) {
       try {
-        if (!(await stat(base)).isDirectory()) throw new UsageError(`${directory} is not a directory`);
+        await files.list(base);
       } catch (error) {
-        if (error instanceof UsageError) throw error;
+        if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') throw new UsageError(`${directory} is not a directory`);
         return fileErrorResult(error, directory);
       }
     }
@@ -40,8 +40,6 @@ export const globCommand: AgentCommand = {
     const staticPart = segments.slice(0, firstMagic).join('/') || (isAbsolute(pattern) ? '/' : '');
     const rest = segments.slice(firstMagic).join('/');
     const root = resolve(base, staticPart);
-    const refused = paths.refuseRead(root);
-    if (refused) return permissionFailure(refused);
     const matcher = globToRegExp(rest);
     const skipDirectories = new Set([...DEFAULT_SKIPPED_DIRECTORIES].filter((name) => !pattern.includes(name)));
     // Without **, no match lies deeper than the rest has slashes (an upper bound: a deeper walk finds nothing more).
@@ -50,13 +48,18 @@ export const globCommand: AgentCommand = {
 
     const matches: string[] = [];
     let more = false;
-    for await (const file of walkFiles(root, { signal, skipDirectories, maxDepth, enter: (directory) => !paths.refuseRead(directory) })) {
-      if (!matcher.test(file)) continue;
-      if (matches.length === MAX_RESULTS) {
-        more = true;
-        break;
+    try {
+      for await (const file of walkFiles(root, { signal, skipDirectories, maxDepth, list: (path) => files.list(path) })) {
+        if (!matcher.test(file)) continue;
+        if (matches.length === MAX_RESULTS) {
+          more = true;
+          break;
+        }
+        matches.push(join(staticPart, file));
       }
-      matches.push(join(staticPart, file));
+    } catch (error) {
+      // A root that is missing or no directory holds no match; one the sandbox hides is refused, saying so.
+      if (error instanceof SandboxRefusal) return fileErrorResult(error, root);
     }
     if (!matches.length) return commandSuccess(`No files match ${pattern}\n`);
     return commandSuccess(`${matches.join('\n')}${more ? `\n[more than ${MAX_RESULTS} matches; narrow the pattern]` : ''}\n`);

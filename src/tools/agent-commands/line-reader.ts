@@ -1,6 +1,5 @@
-import { constants, type Stats } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
 import { StringDecoder } from 'node:string_decoder';
+import type { OpenedFile } from '../security/workspace-files';
 
 export const READ_LIMITS = {
   /** Longer lines are cut with a marker saying how much was left out. */
@@ -11,18 +10,6 @@ export const READ_LIMITS = {
   countBytes: 64 * 1024 * 1024,
   chunkBytes: 64 * 1024,
 };
-
-/** Opens without blocking (a FIFO would wait for a writer) and refuses anything but a regular file. */
-export async function openRegularFile(path: string): Promise<{ handle: FileHandle } | { notRegular: string }> {
-  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
-  const info = await handle.stat().catch(async (error: unknown) => {
-    await handle.close();
-    throw error;
-  });
-  if (info.isFile()) return { handle };
-  await handle.close();
-  return { notRegular: kindOf(info) };
-}
 
 /** A file that looks binary (a NUL byte near its start): nothing of it is shown. */
 export interface BinaryPage {
@@ -50,7 +37,7 @@ export interface LinePage {
  * Streams a file and keeps only the page asked for (bounded in lines, line length and bytes), never the
  * whole file: memory stays small whatever the file's size or shape (one 3 MB line, a 10 GB log).
  */
-export async function readLines(handle: FileHandle, { offset, limit, signal }: { offset: number; limit: number; signal: AbortSignal }): Promise<LinePage | BinaryPage> {
+export async function readLines(handle: OpenedFile, { offset, limit, signal }: { offset: number; limit: number; signal: AbortSignal }): Promise<LinePage | BinaryPage> {
   const decoder = new StringDecoder(); // UTF-8
   const buffer = Buffer.alloc(READ_LIMITS.chunkBytes);
   const lines: string[] = [];
@@ -129,12 +116,4 @@ export async function readLines(handle: FileHandle, { offset, limit, signal }: {
   const text = lines.join('\n') + (lastByte === 10 ? '\n' : '');
   const last = offset - 1 + lines.length;
   return { binary: false, complete: shownAll, text, lines, totalLines, totalKnown, more: last < totalLines, cappedBytes };
-}
-
-/** What an opened non-file is: open() follows symlinks and cannot open a socket (ENXIO), so a block device is what is left. */
-function kindOf(info: Stats): string {
-  if (info.isDirectory()) return 'a directory';
-  if (info.isCharacterDevice()) return 'a character device';
-  if (info.isFIFO()) return 'a FIFO';
-  return 'a block device';
 }

@@ -1,6 +1,7 @@
-import { commandSuccess, executionFailure, permissionFailure } from '../command-results';
+import { commandSuccess, executionFailure } from '../command-results';
+import { NotRegularFile } from '../security/file-refusal';
 import { fileErrorResult } from './file-errors';
-import { openRegularFile, readLines, READ_LIMITS } from './line-reader';
+import { readLines, READ_LIMITS } from './line-reader';
 import { parseOptions, positiveIntegerOption, resolvePath, splitArguments, UsageError, type AgentCommand } from './agent-command';
 
 const DEFAULT_LIMIT = 2000;
@@ -18,31 +19,27 @@ export const readCommand: AgentCommand = {
     'Examples: read src/index.ts | read notes.md --offset 100 --limit 50',
   ].join('\n'),
   writes: false,
-  async run(args, { cwd, signal, paths }) {
+  async run(args, { cwd, signal, files }) {
     const { positional, options } = parseOptions(splitArguments(args), ['--offset', '--limit']);
     if (positional.length !== 1) throw new UsageError(positional.length ? 'read takes exactly one path' : 'missing <path>');
     const offset = positiveIntegerOption(options, '--offset', 1);
     const limit = positiveIntegerOption(options, '--limit', DEFAULT_LIMIT);
     const [path] = positional;
-    const target = resolvePath(cwd, path);
-    const refused = paths.refuseRead(target);
-    if (refused) return permissionFailure(refused);
-
     let file;
     try {
-      file = await openRegularFile(target);
+      file = await files.openRead(resolvePath(cwd, path));
     } catch (error) {
+      if (error instanceof NotRegularFile && error.kind === 'a directory') return executionFailure(`Is a directory: ${path} (list it with glob or ls)`);
+      if (error instanceof NotRegularFile) return executionFailure(`Cannot read ${path}: it is not a regular file (${error.kind}); read only reads files`);
       return fileErrorResult(error, path);
     }
-    if ('notRegular' in file && file.notRegular === 'a directory') return executionFailure(`Is a directory: ${path} (list it with glob or ls)`);
-    if ('notRegular' in file) return executionFailure(`Cannot read ${path}: it is not a regular file (${file.notRegular}); read only reads files`);
     let page;
     try {
-      page = await readLines(file.handle, { offset, limit, signal });
+      page = await readLines(file, { offset, limit, signal });
     } catch (error) {
       return fileErrorResult(error, path);
     } finally {
-      await file.handle.close().catch(() => undefined);
+      await file.close().catch(() => undefined);
     }
     if (page.binary) return executionFailure(`Cannot read ${path}: it is a binary file`);
     if (page.complete) return commandSuccess(page.text);

@@ -1,11 +1,11 @@
-import { readFile, stat } from 'node:fs/promises';
 import { relative } from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { RE2JS } from 're2js';
 import { positiveIntFromEnv } from '../../env-settings';
-import { commandSuccess, executionFailure, permissionFailure } from '../command-results';
+import { commandSuccess, executionFailure } from '../command-results';
 import { walkFiles } from '../file-walker';
 import { globToRegExp } from '../glob-pattern';
+import { SandboxRefusal, type WorkspaceFiles } from '../security/workspace-files';
 import { fileErrorResult } from './file-errors';
 import { parseOptions, resolvePath, splitArguments, UsageError, type AgentCommand } from './agent-command';
 
@@ -31,7 +31,7 @@ export const searchCommand: AgentCommand = {
     'Example: search "function \\w+Router" src --glob "**/*.ts"',
   ].join('\n'),
   writes: false,
-  async run(args, { cwd, signal, paths }) {
+  async run(args, { cwd, signal, files }) {
     const { positional, options } = parseOptions(splitArguments(args), ['--glob'], ['-i', '--ignore-case']);
     if (positional.length < 1 || positional.length > 2) throw new UsageError(positional.length ? 'too many arguments' : 'missing <regex>');
     const [source, where = '.'] = positional;
@@ -43,44 +43,34 @@ export const searchCommand: AgentCommand = {
     }
     const onlyFiles = options.has('--glob') ? globToRegExp(options.get('--glob')!) : undefined;
     const root = resolvePath(cwd, where);
-    const refused = paths.refuseRead(root);
-    if (refused) return permissionFailure(refused);
-    let isDirectory: boolean;
-    try {
-      isDirectory = (await stat(root)).isDirectory();
-    } catch (error) {
-      return fileErrorResult(error, where);
-    }
-
     const lines: string[] = [];
     const deadlineMs = searchDeadlineMs();
     const deadline = Date.now() + deadlineMs;
     let sinceYield = 0;
-    const files = isDirectory ? walkFiles(root, { signal, enter: (directory) => !paths.refuseRead(directory) }) : single(root);
-    for await (const file of files) {
-      if (onlyFiles && !onlyFiles.test(isDirectory ? file : relative(cwd, file))) continue;
-      const path = isDirectory ? `${root}/${file}` : file;
-      const text = await readText(path);
-      if (text === undefined) continue;
-      const shown = relative(cwd, path);
-      const fileLines = text.split('\n');
-      for (let index = 0; index < fileLines.length && lines.length <= MAX_MATCHES; index++) {
-        const line = fileLines[index];
-        if (regex.test(line)) lines.push(`${shown}:${index + 1}: ${line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}…` : line}`);
-        // Stryker disable next-line EqualityOperator: how often the search yields changes when a cancel or the deadline is noticed, not what it finds.
-        if (++sinceYield < LINES_PER_SLICE) continue;
-        sinceYield = 0;
-        await yieldToEventLoop();
-        if (signal.aborted) break;
-        // Stryker disable next-line EqualityOperator: one millisecond either side of the deadline.
-        if (Date.now() > deadline) {
-          return executionFailure(
-            `search /${source}/ timed out after ${deadlineMs} ms without finishing (${lines.length} matches so far, in ${shown} at line ${index + 1}); narrow [path] or --glob, or use grep/rg`,
-          );
+    try {
+      for await (const { path, text } of searchedTexts(files, root, { signal, onlyFiles, cwd })) {
+        const shown = relative(cwd, path);
+        const fileLines = text.split('\n');
+        for (let index = 0; index < fileLines.length && lines.length <= MAX_MATCHES; index++) {
+          const line = fileLines[index];
+          if (regex.test(line)) lines.push(`${shown}:${index + 1}: ${line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}…` : line}`);
+          // Stryker disable next-line EqualityOperator: how often the search yields changes when a cancel or the deadline is noticed, not what it finds.
+          if (++sinceYield < LINES_PER_SLICE) continue;
+          sinceYield = 0;
+          await yieldToEventLoop();
+          if (signal.aborted) break;
+          // Stryker disable next-line EqualityOperator: one millisecond either side of the deadline.
+          if (Date.now() > deadline) {
+            return executionFailure(
+              `search /${source}/ timed out after ${deadlineMs} ms without finishing (${lines.length} matches so far, in ${shown} at line ${index + 1}); narrow [path] or --glob, or use grep/rg`,
+            );
+          }
         }
+        // Stryker disable next-line LogicalOperator: stops reading files once the page is over full or cancelled; further files add no line.
+        if (lines.length > MAX_MATCHES || signal.aborted) break;
       }
-      // Stryker disable next-line LogicalOperator: stops reading files once the page is over full or cancelled; further files add no line.
-      if (lines.length > MAX_MATCHES || signal.aborted) break;
+    } catch (error) {
+      return fileErrorResult(error, where);
     }
     if (!lines.length) return commandSuccess(`No matches for /${source}/ in ${where}\n`);
     const more = lines.length > MAX_MATCHES ? `\n[more than ${MAX_MATCHES} matches; narrow the search]` : '';
@@ -88,19 +78,44 @@ export const searchCommand: AgentCommand = {
   },
 };
 
-async function* single(path: string): AsyncGenerator<string> {
-  yield path;
+/**
+ * The texts to search: every file below `root` when it is a directory (in the walk's order, skipping what
+ * readText skips), else `root` itself. What is wrong with the root is thrown: missing, or refused by the
+ * sandbox (as the one file, too).
+ */
+async function* searchedTexts(
+  files: WorkspaceFiles,
+  root: string,
+  { signal, onlyFiles, cwd }: { signal: AbortSignal; onlyFiles?: RegExp; cwd: string },
+): AsyncGenerator<{ path: string; text: string }> {
+  try {
+    await files.list(root);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOTDIR') throw error;
+    if (onlyFiles && !onlyFiles.test(relative(cwd, root))) return;
+    const text = await readText(files, root, true);
+    if (text !== undefined) yield { path: root, text };
+    return;
+  }
+  for await (const file of walkFiles(root, { signal, list: (path) => files.list(path) })) {
+    if (onlyFiles && !onlyFiles.test(file)) continue;
+    const path = `${root}/${file}`;
+    const text = await readText(files, path);
+    if (text !== undefined) yield { path, text };
+  }
 }
 
-/** A file's text, or undefined for what search skips: non-files, big files, binary and unreadable ones. */
-async function readText(path: string): Promise<string | undefined> {
+/**
+ * A file's text, or undefined for what search skips: non-files, big files, binary and unreadable ones, and
+ * (unless `refusals` are wanted: the one file searched) what the sandbox refuses.
+ */
+async function readText(files: WorkspaceFiles, path: string, refusals = false): Promise<string | undefined> {
   try {
-    const info = await stat(path);
-    if (!info.isFile() || info.size > MAX_FILE_BYTES) return undefined; // a FIFO would block the read
-    const bytes = await readFile(path);
+    const bytes = await files.readFile(path, MAX_FILE_BYTES);
     return bytes.subarray(0, 8000).includes(0) ? undefined : bytes.toString('utf8');
-  } catch {
-    // gone since the walk, or unreadable (EIO...): skipped
+  } catch (error) {
+    if (refusals && error instanceof SandboxRefusal) throw error;
+    // gone since the walk, not a regular file, too big, unreadable (EIO...) or hidden: skipped
   }
   return undefined;
 }

@@ -1,6 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import { commandSuccess, permissionFailure } from '../command-results';
+import { commandSuccess, executionFailure } from '../command-results';
+import { NotRegularFile } from '../security/file-refusal';
 import { parseHeredoc } from '../heredoc-input';
 import { fileErrorResult } from './file-errors';
 import { resolvePath, splitArguments, UsageError, type AgentCommand } from './agent-command';
@@ -19,7 +18,7 @@ export const writeCommand: AgentCommand = {
     `Examples: write notes.txt "first line" | write src/a.ts <<'EOF' ... EOF`,
   ].join('\n'),
   writes: true,
-  async run(args, { cwd, paths }) {
+  async run(args, { cwd, files }) {
     let heredoc;
     try {
       heredoc = parseHeredoc(args);
@@ -34,13 +33,10 @@ export const writeCommand: AgentCommand = {
     }
     const [path] = words;
     const content = heredoc ? heredoc.body : words[1];
-    const target = resolvePath(cwd, path);
-    const refused = paths.refuseWrite(target);
-    if (refused) return permissionFailure(refused);
     try {
-      await mkdir(dirname(target), { recursive: true });
-      await writeFile(target, content);
+      await files.write(resolvePath(cwd, path), Buffer.from(content));
     } catch (error) {
+      if (error instanceof NotRegularFile) return executionFailure(`Cannot write ${path}: it is not a regular file (${error.kind})`);
       return fileErrorResult(error, path);
     }
     return commandSuccess(`Wrote ${Buffer.byteLength(content)} bytes to ${path}\n`);

@@ -11,6 +11,11 @@ export interface ExtensionCallOptions {
    * scripts run. A read-only router refuses it.
    */
   runNative(command: string): Promise<CommandResult>;
+  /**
+   * Creates or overwrites a file as the `write` command does (the sandbox's file rules, parents created), for
+   * `mcp:* --save`. Throws the sandbox's refusal or the file system's error (fileErrorResult words both).
+   */
+  writeFile(path: string, content: Buffer): Promise<void>;
 }
 
 /**

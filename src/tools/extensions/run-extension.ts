@@ -66,8 +66,8 @@ async function runSkill(id: string, rest: string, context: ExtensionContext): Pr
   return context.handlers.skill(target, extensionArguments(rest), callOptions(context));
 }
 
-function callOptions({ signal, cwd, readOnly, runNative }: ExtensionContext): ExtensionCallOptions {
-  return { signal, cwd, readOnly, runNative };
+function callOptions({ signal, cwd, readOnly, runNative, writeFile }: ExtensionContext): ExtensionCallOptions {
+  return { signal, cwd, readOnly, runNative, writeFile };
 }
 
 /**

@@ -1,7 +1,10 @@
-import { existsSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import type { ShellLaunch } from '../shell-process';
 import { bubblewrapStatus } from './bubblewrap';
-import { isInside, realWorkspace } from './workspace-paths';
+import { protectedBinds } from './protected-paths';
+import { mountableReadablePaths } from './readable-paths';
+import { type ResourceLimits, resourceLimits } from './resource-limits';
+import { hiddenFrom, isInside, realDirectoryInside, realWorkspace } from './workspace-paths';
 
 import type { SandboxMode } from './security-choices';
 
@@ -17,6 +20,8 @@ export interface SandboxOptions {
    * runs: everything is visible already, except what lives under /tmp, which the private /tmp hides.
    */
   readablePaths?: readonly string[];
+  /** What sandboxed commands may use, over DEFAULT_RESOURCE_LIMITS (`null` lifts one). */
+  limits?: Partial<ResourceLimits>;
 }
 
 const BASH = ['bash', '--noprofile', '--norc'];
@@ -25,8 +30,10 @@ const BASH = ['bash', '--noprofile', '--norc'];
  * What native commands may touch. Enforced by bubblewrap when it works here: one bwrap per shell (not per
  * command), the whole filesystem read-only, a private /tmp, the workspace writable in workspace-write, no
  * network, its own pid namespace (so killing the sandbox kills everything in it), dying with us, no
- * capabilities. Without bubblewrap the mode is kept for the in-process agent commands and the read-only
- * screen, and `warning` says what is not enforced.
+ * capabilities. Its mounts are fixed when the sandbox is made: the workspace and the readable paths given,
+ * never a directory the shell reports; a shell that starts again starts in the workspace or in a directory
+ * found (by its real path) inside it. Without bubblewrap the mode is kept for the agent commands and the
+ * read-only screen, and `warning` says what is not enforced.
  */
 export class Sandbox {
   readonly mode: SandboxMode;
@@ -37,8 +44,11 @@ export class Sandbox {
   readonly workspace: string;
   /** Set when a mode was asked for and cannot be enforced: one line naming what is not, and how to fix it. */
   readonly warning?: string;
+  /** What commands may use (mode off: nothing is limited). */
+  readonly limits?: ResourceLimits;
   private readonly bwrapPath: string;
   private readonly readablePaths?: readonly string[];
+  private readonly givenLimits?: Partial<ResourceLimits>;
 
   constructor(workspace: string, options: SandboxOptions = {}) {
     const bwrap = bubblewrapStatus();
@@ -47,19 +57,58 @@ export class Sandbox {
     this.mode = options.mode ?? (bwrap.available ? 'workspace-write' : 'off');
     this.allowNetwork = options.allowNetwork ?? false;
     this.readablePaths = options.readablePaths;
+    this.givenLimits = options.limits;
+    if (this.mode !== 'off') this.limits = resourceLimits(options.limits);
     this.enforced = this.mode !== 'off' && bwrap.available;
     if (this.mode !== 'off' && !bwrap.available) this.warning = notEnforced(this.mode, bwrap.reason!);
   }
 
-  /** The same sandbox in another mode (a read-only sub-agent of a workspace-write run). */
-  withMode(mode: SandboxMode): Sandbox {
-    return new Sandbox(this.workspace, { mode, allowNetwork: this.allowNetwork, readablePaths: this.readablePaths });
+  /**
+   * Where the paths the sandbox keeps readable (`readablePaths`: skill directories, offloaded tool results)
+   * are, as mounted and as they really are: readable to the agent commands too, even under the host's /tmp.
+   */
+  get keptReadable(): string[] {
+    return mountableReadablePaths(this.readablePaths ?? [], this.workspace).flatMap(({ source, target }) => [source, target]);
   }
 
-  /** How to start the shell in `cwd`. */
+  /** Whether the sandbox hides a path (symlinks resolved) from commands: the host's temp and /proc, but what it keeps readable. */
+  hides(realPath: string): boolean {
+    return hiddenFrom(realPath, this.workspace, this.keptReadable);
+  }
+
+  /** The same sandbox in another mode (a read-only sub-agent of a workspace-write run). */
+  withMode(mode: SandboxMode): Sandbox {
+    return new Sandbox(this.workspace, { mode, allowNetwork: this.allowNetwork, readablePaths: this.readablePaths, limits: this.givenLimits });
+  }
+
+  /**
+   * Where a shell asked to start in `requested` (the directory the last one reported) starts: there when
+   * the sandbox is off; otherwise there only if its real path is a directory inside the workspace, else
+   * in the workspace. What a shell reports is the shell's word (`PWD=/proc` is one assignment away).
+   */
+  startDirectory(requested: string): string {
+    if (this.mode === 'off') return requested;
+    return realDirectoryInside(this.workspace, requested) ?? this.workspace;
+  }
+
+  /** How to start the shell, asked to start in `cwd` (see startDirectory). */
   launch(cwd: string): ShellLaunch {
-    if (!this.enforced) return { file: BASH[0], args: BASH.slice(1), diesWithParent: false };
-    return { file: this.bwrapPath, args: [...this.bwrapArgs(cwd), '--', ...BASH], diesWithParent: true };
+    const start = this.startDirectory(cwd);
+    if (!this.enforced) return { file: BASH[0], args: BASH.slice(1), diesWithParent: false, cwd: start, limits: this.limits };
+    const network = this.allowNetwork ? [] : ['--unshare-net'];
+    const args = [...this.mounts(), ...ISOLATION, ...network, '--setenv', 'TMPDIR', '/tmp', '--chdir', start, '--', ...BASH];
+    return { file: this.bwrapPath, args, diesWithParent: true, cwd: start, limits: this.limits };
+  }
+
+  /**
+   * How to run a helper program (`command`) in this sandbox's mounts (its own empty /tmp), with no
+   * network: the agent commands' file work (see sandboxed-files.ts). `programPaths` are where the program
+   * lives, bound read-only when the private /tmp would hide them.
+   */
+  helperLaunch(command: string[], programPaths: readonly string[]): { file: string; args: string[] } {
+    const program = programPaths.filter((path) => isInside('/tmp', path));
+    const args = [...this.mounts(program), ...ISOLATION, '--unshare-net', '--chdir', this.workspace, '--', ...command];
+    return { file: this.bwrapPath, args };
   }
 
   /** A short description for tool results and `--help`. */
@@ -68,16 +117,24 @@ export class Sandbox {
     return `${this.mode} sandbox${this.enforced ? ' (bubblewrap)' : ' NOT enforced (bubblewrap unavailable)'}`;
   }
 
-  private bwrapArgs(cwd: string): string[] {
+  /**
+   * The mounts, from configuration only: the host read-only, its own /dev, /proc and an empty /tmp, the
+   * readable paths (before the workspace, so one that contains the workspace cannot make it read-only),
+   * the workspace, and in workspace-write its protected entries read-only again.
+   */
+  private mounts(extraReadable: readonly string[] = []): string[] {
     const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp'];
-    // After the private /tmp, so a workspace under /tmp shows through it.
+    for (const { source, target } of mountableReadablePaths([...(this.readablePaths ?? []), ...extraReadable], this.workspace)) args.push('--ro-bind', source, target);
     args.push(this.mode === 'workspace-write' ? '--bind' : '--ro-bind', this.workspace, this.workspace);
-    for (const path of this.readablePaths?.concat(cwd) ?? [cwd]) if (!isInside(this.workspace, path) && existsSync(path)) args.push('--ro-bind', path, path);
-    args.push('--unshare-pid', '--die-with-parent', '--cap-drop', 'ALL');
-    if (!this.allowNetwork) args.push('--unshare-net');
-    args.push('--setenv', 'TMPDIR', '/tmp', '--chdir', existsSync(cwd) ? cwd : this.workspace);
+    if (this.mode === 'workspace-write' && isDirectory(this.workspace)) args.push(...protectedBinds(this.workspace));
     return args;
   }
+}
+
+const ISOLATION = ['--unshare-pid', '--die-with-parent', '--cap-drop', 'ALL'];
+
+function isDirectory(path: string): boolean {
+  return statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
 }
 
 function notEnforced(mode: SandboxMode, reason: string): string {

@@ -2,6 +2,7 @@ import { PermissionGate, type PermissionApprover, type PermissionEvent } from '.
 import { PermissionPolicy, type PermissionRules } from './permission-policy';
 import type { PermissionMode } from '../../settings';
 import { applyPermissionMode } from './permission-mode';
+import type { ResourceLimits } from './resource-limits';
 import { Sandbox, type SandboxMode } from './sandbox';
 import { SecretRedactor } from './secret-redactor';
 import { toolEnvironment } from './tool-environment';
@@ -20,6 +21,8 @@ export interface ToolSecurityOptions {
   allowNetwork?: boolean;
   /** Host paths sandboxed commands must see read-only even under /tmp (see SandboxOptions). The runner adds its skill directories. */
   readablePaths?: readonly string[];
+  /** What sandboxed commands may use: processes, memory, file size, CPU time (see ResourceLimits; `null` lifts one). */
+  limits?: Partial<ResourceLimits>;
   /** Secret-looking variables to hand to tools on purpose (`--pass-env NAME`). */
   passEnv?: readonly string[];
   /** The environment tools start from (default: process.env), before secrets are taken out. */
@@ -55,7 +58,7 @@ export class ToolSecurity {
       approveAll: options.approveAll,
       onEvent: options.onEvent,
     });
-    const sandbox = new Sandbox(workspace, { mode: options.sandbox, allowNetwork: options.allowNetwork, readablePaths: options.readablePaths });
+    const sandbox = new Sandbox(workspace, { mode: options.sandbox, allowNetwork: options.allowNetwork, readablePaths: options.readablePaths, limits: options.limits });
     return new ToolSecurity(gate, sandbox, redactor, { env: options.env, passEnv: options.passEnv });
   }
 

@@ -1,6 +1,6 @@
-import { realpathSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 
 /** The workspace with symlinks resolved (as given when it does not exist). */
 export function realWorkspace(path: string): string {
@@ -18,22 +18,13 @@ export function isInside(root: string, path: string): boolean {
   return rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
 }
 
-/**
- * Where `path` really points: symlinks resolved for the part that exists, the rest appended as written.
- * A new file in a symlinked directory therefore resolves to where it would really be created.
- */
-export function realTarget(path: string): string {
-  let existing = resolve(path);
-  const rest: string[] = [];
-  for (;;) {
-    try {
-      return join(realpathSync(existing), ...rest.reverse());
-    } catch {
-      const parent = dirname(existing);
-      if (parent === existing) return resolve(path);
-      rest.push(basename(existing));
-      existing = parent;
-    }
+/** The real path of `path` if it is a directory inside `root` (already real), else undefined. */
+export function realDirectoryInside(root: string, path: string): string | undefined {
+  try {
+    const real = realpathSync(path);
+    return isInside(root, real) && statSync(real).isDirectory() ? real : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -45,4 +36,9 @@ export function hiddenBySandbox(realPath: string, workspace: string): boolean {
   if (isInside(workspace, realPath)) return false;
   if (isInside('/proc', realPath)) return true;
   return ['/tmp', realWorkspace(tmpdir())].some((temp) => isInside(temp, realPath));
+}
+
+/** hiddenBySandbox, except inside the paths the sandbox mounts readable (`keptReadable`, real and as mounted). */
+export function hiddenFrom(realPath: string, workspace: string, keptReadable: readonly string[]): boolean {
+  return hiddenBySandbox(realPath, workspace) && !keptReadable.some((path) => isInside(path, realPath));
 }

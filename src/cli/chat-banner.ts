@@ -1,0 +1,35 @@
+import type { ChatSession } from '../repl/chat-session';
+import type { Style } from './terminal-style';
+
+/** The first lines of a chat: what it is, the model, the session, and how to get help, quit and run a command. */
+export function chatBanner(options: { style: Style; model: string; cwd: string; sessionId: string | null; resumed: number; unavailable?: string }): string {
+  const { style, model, cwd, sessionId, resumed, unavailable } = options;
+  const session = sessionId ? `Session: ${sessionId}${resumed ? ` (resumed, ${resumed} messages)` : ' (new)'}` : 'Session: not saved (--no-session)';
+  const lines = [
+    `${style.bold('Synapse Agent')} · chat · model ${model} · ${cwd}`,
+    style.dim(session),
+    style.dim('Type a message and Enter. /help for commands, /exit (or Ctrl-D) to quit, !<command> to run a shell command.'),
+  ];
+  if (unavailable) {
+    lines.push(style.yellow(`Agent mode unavailable: ${unavailable}`));
+    lines.push(style.yellow('Running in echo mode: messages are echoed back; /help, /exit and !<command> still work.'));
+  }
+  return lines.join('\n');
+}
+
+/** What the MCP config and the skill folders could not provide; the chat goes on without it. */
+export async function extensionWarnings(chat: ChatSession): Promise<string[]> {
+  const extensions = chat.extensions;
+  if (!extensions) return [];
+  const [mcp, skills] = await Promise.all([
+    extensions.mcp.configuration().then(
+      ({ errors }) => errors.map((error) => `warning: MCP tools unavailable: MCP config ${error}`),
+      (error: unknown) => [`warning: MCP tools unavailable: ${(error as Error)?.message ?? String(error)}`],
+    ),
+    extensions.skills.load().then(
+      ({ warnings }) => warnings.map((warning) => `warning: Skill tools unavailable: ${warning}`),
+      (error: unknown) => [`warning: Skill tools unavailable: ${(error as Error)?.message ?? String(error)}`],
+    ),
+  ]);
+  return [...mcp, ...skills];
+}

@@ -1,0 +1,12 @@
+export { resolveContextWindow, knownContextWindow, DEFAULT_CONTEXT_WINDOW, KNOWN_CONTEXT_WINDOWS, type ResolvedContextWindow } from './context-window';
+export { contextSettings, type ContextSettings, type ContextOptions } from './context-settings';
+export { messageTokens, messagesTokens, messagesTokenBound, MESSAGE_OVERHEAD_TOKENS } from './request-tokens';
+export { OffloadStore, referencedFiles, OFFLOAD_REFERENCE_PREFIX, type CleanupResult } from './offload-store';
+export { ToolResultOffloader, type OffloadOptions, type OffloadResult } from './tool-result-offloader';
+export { restoreOffloaded } from './restore-offloaded';
+export { summaryRequest, summaryInstructions, SUMMARY_PREFIX, SUMMARY_DIRECTIVE } from './summary-request';
+export { ContextCompactor, isUserInput, type CompactResult, type CompactOptions, type CompactorSettings, type SummaryModel } from './context-compactor';
+export { ContextOrchestrator, type ContextOrchestratorOptions, type PrepareOptions, type PrepareResult } from './context-orchestrator';
+export { isContextOverflowError, windowNamedIn } from './context-overflow';
+export { ContextWindowError } from './context-window-error';
+export type { ContextEvent, CompactReason } from './context-events';
