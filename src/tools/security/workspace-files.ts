@@ -29,7 +29,12 @@ export class WorkspaceFiles {
 
   constructor(private readonly sandbox: Sandbox) {
     const { workspace } = sandbox;
-    if (sandbox.enforced) this.port = new SandboxedFiles(workspace, (command, programPaths) => sandbox.helperLaunch(command, programPaths), () => sandbox.keptReadable);
+    if (sandbox.enforced)
+      this.port = new SandboxedFiles(
+        workspace,
+        (command, programPaths) => sandbox.helperLaunch(command, programPaths),
+        () => sandbox.keptReadable,
+      );
     else this.port = new LocalFiles({ workspace, confined: sandbox.mode !== 'off', hidden: sandbox.mode === 'off' ? undefined : (real) => sandbox.hides(real) });
   }
 
