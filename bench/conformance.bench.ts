@@ -28,7 +28,7 @@ function run(args: string[], env: Record<string, string> = {}): Timing {
   // A scenario that failed does not void the figures of a long run; the bench still fails, after printing them.
   if (result.status !== 0 && !summary) throw new Error(`cucumber-js ${args.join(' ')} failed:\n${output}`);
   if (result.status !== 0) {
-    console.error(output.slice(output.indexOf('Failures:')).split('\n').filter((line) => /^\d+\) Scenario/.test(line)).join('\n'));
+    console.error((output.match(/^\d+\) Scenario.*$/gm) ?? []).join('\n'));
     process.exitCode = 1;
   }
   return {
