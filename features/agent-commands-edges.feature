@@ -1,40 +1,43 @@
 @own @tools
 Feature: Agent 命令的边界：分页与上限、读写错误、取消、glob 模式与遍历顺序
-  `read` 把整页放进 96 KiB，页满之后最多再数 64 MiB 的行；以换行结尾的文件原样读出。读写中途的文件系统错误
+  `read` 把整页放进 96 KiB，页满之后最多再数 64 MiB 的行；以换行结尾的文件读出时最后的换行也在。读写中途的文件系统错误
   也是说明了路径的执行错误；取消的 `read` 立刻停下并关闭文件。`search` 在页满时就停下，超过时限时说明停在哪一行。
   glob 模式里 `]` 紧跟 `[` 时属于字符类，`**` 只在整段时跨越目录，候选可以嵌套；遍历只给出普通文件，
   按 JavaScript 的字符串顺序排列，而不依赖目录自己的顺序。
 
   Rule: read 的整页与计数上限
 
-    Scenario: 以换行结尾的文件原样读出，最后的换行也在
+    Scenario: 以换行结尾的文件按 cat -n 读出，最后的换行也在
       Given Router 已就绪
       And 工作区文件 `note.txt` 的内容为 "one\ntwo\n"
       When 路由命令 `read note.txt`
-      Then 命令结果应为 stdout "one\ntwo\n"、stderr ""、退出码 0
+      Then 命令结果应为 stdout "     1\tone\n     2\ttwo\n"、stderr ""、退出码 0
 
-    Scenario: 空文件读出空内容，--offset 也不报错（没有哪一行被跳过）
+    Scenario: 空文件读出空内容；--offset 越过末尾是空窗口加一行说明，不是错误
       Given Router 已就绪
       And 工作区文件 `empty.txt` 的内容为 ""
-      When 路由命令 `read empty.txt --offset 2`
+      When 路由命令 `read empty.txt`
       Then 命令结果应为 stdout ""、stderr ""、退出码 0
+      When 路由命令 `read empty.txt --offset 2`
+      Then 命令结果应为 stdout "[--offset 2 is past the end: empty.txt has 0 lines]\n"、stderr ""、退出码 0
 
-    Scenario: 恰好 96 KiB 的行都放进一页，再多一行就说明输出到了上限
+    Scenario: 连同行号恰好 96 KiB 的行都放进一页，再多一行就说明输出到了上限
       Given Router 已就绪
-      And 工作区文件 `wide.txt` 有 97 行，每行 1023 个 "a"
+      And 工作区文件 `wide.txt` 有 97 行，每行 1016 个 "a"
       When 路由命令 `read wide.txt`
       Then 标准输出应有 97 行，最后一行是 "[lines 1-96 of 97; output capped at 96 KiB. Continue with: read wide.txt --offset 97 --limit 2000]"
 
-    Scenario Outline: 页满之后恰好还有 64 MiB 时行数是确切的，再多就说成“超过”（<大小> KiB）
+    Scenario Outline: 页满之后恰好还有 64 MiB 时行数是确切的，多一个字节就说成“超过”（<大小> 字节）
       Given Router 已就绪
-      And 工作区文件 `big.log` 有 1000 行 "0123456789"，之后是到 <大小> KiB 的空洞
+      And 工作区文件 `big.log` 有 1000 行 "0123456789"，之后是到 <大小> 字节的空洞
       When 路由命令 `read big.log --limit 1`
-      Then 命令结果应为 stdout "0123456789\n[lines 1-1 of <总数>. Continue with: read big.log --offset 2 --limit 1]\n"、stderr ""、退出码 0
+      Then 命令结果应为 stdout "     1\t0123456789\n[lines 1-1 of <总数>. Continue with: read big.log --offset 2 --limit 1]\n"、stderr ""、退出码 0
 
+      # The page is the first line (11 bytes); 67108864 bytes are 64 MiB.
       Examples:
-        | 大小  | 总数             |
-        | 65600 | 1001             |
-        | 65728 | more than 1001   |
+        | 大小     | 总数             |
+        | 67108875 | 1001             |
+        | 67108876 | more than 1001   |
 
   Rule: read 与 edit 中途的文件系统错误说明路径
 

@@ -27,7 +27,7 @@ Feature: Agent 命令的参数、路径与文件错误
       Given Router 已就绪
       And 工作区文件 `note.txt` 的内容为 "one\ntwo\nthree\n"
       When 路由命令 `read note.txt --offset=3 --limit=1`
-      Then 命令结果应为 stdout "three\n[lines 3-3 of 3.]\n"、stderr ""、退出码 0
+      Then 命令结果应为 stdout "     3\tthree\n[lines 3-3 of 3.]\n"、stderr ""、退出码 0
       When 路由命令 `read -h`
       Then 标准输出应以 `read <path> [--offset N] [--limit N]` 开头
 
@@ -57,7 +57,7 @@ Feature: Agent 命令的参数、路径与文件错误
       Then 命令结果应为 stdout "Wrote 8 bytes to ~/notes/today.md\n"、stderr ""、退出码 0
       And 主目录里的文件 `notes/today.md` 的内容应为 "buy milk"
       When 路由命令 `read ~/notes/today.md`
-      Then 命令结果应为 stdout "buy milk"、stderr ""、退出码 0
+      Then 命令结果应为 stdout "     1\tbuy milk"、stderr ""、退出码 0
       When 路由命令 `read ~`
       Then 命令结果应为 stdout ""、stderr "Is a directory: ~ (list it with glob or ls)\n"、退出码 1
       When 路由命令 `glob "**/*.md" ~`
@@ -109,11 +109,14 @@ Feature: Agent 命令的参数、路径与文件错误
       Then 标准输出应为:
         """
         read <path> [--offset N] [--limit N]
-          Print a text file. Relative paths resolve against the shell's current directory.
+          Print a text file with line numbers, as cat -n does: each line is its number (right-aligned in six
+          columns), a tab, then the line. The number and the tab are not part of the file: leave them out of
+          edit's <old text>. Relative paths resolve against the shell's current directory.
           --offset N  first line to print (1-based, default 1)
           --limit N   number of lines to print (default 2000)
           Lines longer than 2000 characters are cut, and at most 96 KiB are printed;
-          when lines remain, a last line says how to read on. Only regular text files can be read.
+          when lines remain, a last line says how to read on (the numbers are the ones printed). An --offset
+          past the end prints a note with the number of lines. Only regular text files can be read.
         Examples: read src/index.ts | read notes.md --offset 100 --limit 50
 
         """
@@ -139,11 +142,13 @@ Feature: Agent 命令的参数、路径与文件错误
       When 路由命令 `edit --help`
       Then 标准输出应为:
         """
-        edit <path> <old text> <new text>
+        edit <path> <old text> <new text> [--all]
           Replace exactly one occurrence of <old text> with <new text>. The match is exact (whitespace and
-          newlines included); it fails when <old text> is absent or occurs more than once: add surrounding
-          lines to make it unique. Quote each argument; multi-line text may span lines inside the quotes.
-        Example: edit src/a.ts "const x = 1;" "const x = 2;"
+          newlines included) and literal (no patterns); it fails when <old text> is absent or occurs more than
+          once: add surrounding lines to make it unique, or pass --all. Quote each argument; multi-line text
+          may span lines inside the quotes. Copy text from read's output without its line numbers.
+          --all  replace every occurrence and say how many (first or last argument)
+        Examples: edit src/a.ts "const x = 1;" "const x = 2;" | edit notes.md "colour" "color" --all
 
         """
 
@@ -208,8 +213,8 @@ Feature: Agent 命令的参数、路径与文件错误
         | 命令                        | 原因                                                        | 用法                                                                                              |
         | write a.txt                 | missing <path> or <content>                                 | Usage: write <path> <content>   or   write <path> <<'EOF' (lines, then a line EOF)               |
         | write a.txt one two         | expected <path> and one quoted <content>, got 3 arguments   | Usage: write <path> <content>   or   write <path> <<'EOF' (lines, then a line EOF)               |
-        | edit tmp.txt banana         | expected 3 arguments (<path> <old text> <new text>), got 2  | Usage: edit <path> <old text> <new text>                                                          |
-        | edit tmp.txt "" apple       | <old text> must not be empty                                | Usage: edit <path> <old text> <new text>                                                          |
+        | edit tmp.txt banana         | expected 3 arguments (<path> <old text> <new text>) and an optional --all, got 2 | Usage: edit <path> <old text> <new text> [--all]                                      |
+        | edit tmp.txt "" apple       | <old text> must not be empty                                | Usage: edit <path> <old text> <new text> [--all]                                                  |
         | glob "*" . extra            | too many arguments                                          | Usage: glob <pattern> [directory]                                                                 |
         | search a . -x               | unknown option -x                                           | Usage: search <regex> [path] [-i] [--glob <pattern>]                                              |
         | search "a(" .               | invalid regular expression (RE2 syntax: no lookaround or backreferences): | Usage: search <regex> [path] [-i] [--glob <pattern>]                                |
@@ -408,18 +413,18 @@ Feature: Agent 命令的参数、路径与文件错误
 
       Examples:
         | 情形                           | 命令                         | stdout                                  | stderr                                              | 退出码 |
-        | 读到没有换行结尾的最后一行     | read note.txt                | one\\ntwo\\nthree                       |                                                     | 0      |
-        | 分页读到没有换行结尾的最后一行 | read note.txt --offset 3     | three\\n[lines 3-3 of 3.]\\n            |                                                     | 0      |
-        | 两位数的选项值                 | read note.txt --offset 2 --limit 10 | two\\nthree\\n[lines 2-3 of 3.]\\n |                                 | 0      |
-        | 从第 1 行起没读完              | read note.txt --limit 2      | one\\ntwo\\n[lines 1-2 of 3. Continue with: read note.txt --offset 3 --limit 2]\\n | | 0 |
-        | --offset 超过末尾              | read note.txt --offset 4     |                                         | --offset 4 is past the end of note.txt (3 lines)\\n | 1      |
+        | 读到没有换行结尾的最后一行     | read note.txt                | \\u0020    1\\tone\\n     2\\ttwo\\n     3\\tthree | | 0      |
+        | 分页读到没有换行结尾的最后一行 | read note.txt --offset 3     | \\u0020    3\\tthree\\n[lines 3-3 of 3.]\\n |                                        | 0      |
+        | 两位数的选项值                 | read note.txt --offset 2 --limit 10 | \\u0020    2\\ttwo\\n     3\\tthree\\n[lines 2-3 of 3.]\\n |               | 0      |
+        | 从第 1 行起没读完              | read note.txt --limit 2      | \\u0020    1\\tone\\n     2\\ttwo\\n[lines 1-2 of 3. Continue with: read note.txt --offset 3 --limit 2]\\n | | 0 |
+        | --offset 超过末尾是空窗口与一行说明 | read note.txt --offset 4 | [--offset 4 is past the end: note.txt has 3 lines]\\n |                         | 0      |
         | 二进制文件                     | read data.bin                |                                         | Cannot read data.bin: it is a binary file\\n        | 1      |
 
     Scenario: 巨大的文件只数到上限为止，总行数说成“超过”
       Given Router 已就绪
       And 工作区文件 `big.log` 有 1000 行 "0123456789"，之后是到 80 MB 的空洞
       When 路由命令 `read big.log --limit 1`
-      Then 命令结果应为 stdout "0123456789\n[lines 1-1 of more than 1001. Continue with: read big.log --offset 2 --limit 1]\n"、stderr ""、退出码 0
+      Then 命令结果应为 stdout "     1\t0123456789\n[lines 1-1 of more than 1001. Continue with: read big.log --offset 2 --limit 1]\n"、stderr ""、退出码 0
 
     Scenario: 超过 16 MB 的文件 edit 拒绝载入，并建议别的办法
       Given Router 已就绪
@@ -519,7 +524,7 @@ Feature: Agent 命令的参数、路径与文件错误
       And 工作区文件 `wide.txt` 是一行 2000 个 "a" 再加一个 "!"
       When 路由命令 `read wide.txt`
       Then 标准输出应有 2 行，最后一行是 "[lines 1-1 of 1.]"
-      And 标准输出的第 1 行应为 "" 后接 2000 个 "a" 与 "… [line cut: 1 more characters]"
+      And 标准输出的第 1 行应为 "     1\t" 后接 2000 个 "a" 与 "… [line cut: 1 more characters]"
 
     Scenario: 恰好 16 MB 的文件仍可 edit
       Given Router 已就绪

@@ -14,7 +14,7 @@ Feature: AgentRunner 的系统提示与运行汇总
         You are Synapse, a capable software agent working in a shell.
         Your working directory is <工作目录>.
         You have one tool, Bash(command="..."). Through it you can run any shell command, and these built-in commands:
-          read <path> [--offset N --limit N], write <path> <content>, edit <path> <old> <new>, glob <pattern>,
+          read <path> [--offset N --limit N], write <path> <content>, edit <path> <old> <new> [--all], glob <pattern>,
           search <pattern> [path], TodoWrite '<json>'. Every command accepts --help.
         Pass the command itself as the argument: never wrap it as Bash(...) inside the command string.
         For independent pieces of work, start sub-agents with task:general, task:explore (read-only) or task:skill,
@@ -32,7 +32,7 @@ Feature: AgentRunner 的系统提示与运行汇总
         You are Synapse, a capable software agent working in a shell.
         Your working directory is <工作目录>.
         You have one tool, Bash(command="..."). Through it you can run any shell command, and these built-in commands:
-          read <path> [--offset N --limit N], write <path> <content>, edit <path> <old> <new>, glob <pattern>,
+          read <path> [--offset N --limit N], write <path> <content>, edit <path> <old> <new> [--all], glob <pattern>,
           search <pattern> [path], TodoWrite '<json>'. Every command accepts --help.
         Pass the command itself as the argument: never wrap it as Bash(...) inside the command string.
         You are a sub-agent working on one task for a parent agent. Do the task, then answer with its result.

@@ -106,7 +106,7 @@ Feature: Bash 路由器与原生 Shell 会话
       And 路由命令 `edit note.txt world there`
       Then 工作区文件 `nested/note.txt` 的内容应为 "hello there"
       When 路由命令 `read note.txt`
-      Then 命令结果应为 stdout "hello there"、stderr ""、退出码 0
+      Then 命令结果应为 stdout "     1\thello there"、stderr ""、退出码 0
 
     Scenario: heredoc 形式的 write 原样写入多行内容
       Given Router 已就绪
@@ -138,13 +138,7 @@ Feature: Bash 路由器与原生 Shell 会话
       Given Router 已就绪
       And 工作区文件 `lines.txt` 的内容为 "l1\nl2\nl3\nl4\nl5\n"
       When 路由命令 `read lines.txt --offset 2 --limit 2`
-      Then 标准输出应为:
-        """
-        l2
-        l3
-        [lines 2-3 of 5. Continue with: read lines.txt --offset 4 --limit 2]
-
-        """
+      Then 命令结果应为 stdout "     2\tl2\n     3\tl3\n[lines 2-3 of 5. Continue with: read lines.txt --offset 4 --limit 2]\n"、stderr ""、退出码 0
 
     Scenario: glob 与 search 在 Node 中遍历文件，跳过 node_modules
       Given Router 已就绪

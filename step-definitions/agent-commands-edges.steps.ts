@@ -14,10 +14,10 @@ Given('工作区文件 `{}` 有 {int} 行，每行 {int} 个 {string}', async fu
   await tools(this).writeWorkspaceFile(name, `${letter.repeat(width)}\n`.repeat(count));
 });
 
-Given('工作区文件 `{}` 有 {int} 行 {string}，之后是到 {int} KiB 的空洞', async function (this: SynapseWorld, name: string, count: number, line: string, kib: number) {
+Given('工作区文件 `{}` 有 {int} 行 {string}，之后是到 {int} 字节的空洞', async function (this: SynapseWorld, name: string, count: number, line: string, bytes: number) {
   // A sparse file: big on paper, cheap to make and to read.
   await tools(this).writeWorkspaceFile(name, `${line}\n`.repeat(count));
-  await truncate(await tools(this).workspacePath(name), kib * 1024);
+  await truncate(await tools(this).workspacePath(name), bytes);
 });
 
 Given('工作区里的 `{}` 是指向 `{}` 的符号链接', async function (this: SynapseWorld, name: string, target: string) {

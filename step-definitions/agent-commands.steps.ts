@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { fileErrorResult } from '../src/tools/agent-commands/file-errors';
+import { unescapeStepText } from './support/step-text';
 import { ToolsContext } from './support/tools-context';
 import type { SynapseWorld } from './support/world';
 
@@ -55,7 +56,7 @@ Then('标准输出应有 {int} 行，最后一行是 {string}', async function (
 });
 
 Then('标准输出的第 {int} 行应为 {string} 后接 {int} 个 {string} 与 {string}', async function (this: SynapseWorld, line: number, head: string, count: number, letter: string, tail: string) {
-  expect((await tools(this).result()).stdout.split('\n')[line - 1]).to.equal(`${head}${letter.repeat(count)}${tail}`);
+  expect((await tools(this).result()).stdout.split('\n')[line - 1]).to.equal(`${unescapeStepText(head)}${letter.repeat(count)}${tail}`);
 });
 
 Given('工作区文件 `{}` 有 {int} 行 {string}，之后是到 {int} MB 的空洞', async function (this: SynapseWorld, name: string, count: number, line: string, megabytes: number) {

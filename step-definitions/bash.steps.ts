@@ -11,6 +11,7 @@ import { ChatTerminalContext } from './support/chat-terminal-context';
 import { BashTool } from '../src';
 import { classifyCommand } from '../src/tools/command-line';
 import { runWithBashC, ToolsContext, waitForFile, waitForProcessExit, WORKSPACE_FILE, WORKSPACE_FILE_SEED } from './support/tools-context';
+import { unescapeStepText } from './support/step-text';
 import type { SynapseWorld } from './support/world';
 
 const HEREDOC_BODY = 'first line\n$HOME and `date` stay literal\n  indented "quotes"\n';
@@ -269,8 +270,6 @@ Then('message 中不应包含 `Hint:` 或失败修复提示', function (this: Sy
 
 // --- Our own router scenarios (features/bash-router.feature) ---------------------------------------
 
-/** Text from a step argument: `\n`, `\"` and `\\` as in a JSON string. */
-const unescapeStepText = (text: string) => JSON.parse(`"${text.replace(/"/g, '\\"').replace(/\\\\"/g, '\\"')}"`) as string;
 const pidIn = async (world: SynapseWorld, file: string) => tools(world).hostPid(Number(await tools(world).readWorkspaceFile(file)));
 
 // Approving every ask lets commands the default policy asks about (dd, git push, ...) reach the read-only screen.

@@ -57,6 +57,8 @@ Feature: 会话与给人看的输出：目录与模型、短 id、列表的列�
       And CLI 模型会调用 Bash 执行 "echo first; echo oops >&2; exit 3"
       And CLI 模型会调用 Bash 执行 "write notes.txt 'one'"
       And CLI 模型会调用 Bash 执行 "edit notes.txt 'one' 'two'"
+      And CLI 模型会调用 Bash 执行 "edit notes.txt two 'three 3' --all"
+      And CLI 模型会调用 Bash 执行 "edit notes.txt 'three 3'"
       And CLI 模型会回复 "done"
       When CLI 运行 synapse "run --no-session --base-url <model> 'show me'"
       Then CLI 退出码应该是 0
@@ -66,6 +68,8 @@ Feature: 会话与给人看的输出：目录与模型、短 id、列表的列�
       And CLI 标准错误应该包含 "  oops"
       And CLI 标准错误应该包含 "  - one"
       And CLI 标准错误应该包含 "  + two"
+      And CLI 标准错误应该包含 "  - two"
+      And CLI 标准错误应该包含 "  + three 3"
 
     Scenario: 二进制的标准输入以一行拒绝
       When CLI 以二进制标准输入运行 synapse "run --no-session --fixture fixtures/demo-write-file.json hi"

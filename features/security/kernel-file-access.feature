@@ -120,7 +120,7 @@ Feature: Agent 命令的文件操作由内核把关：符号链接与竞争都�
       And 路由命令 `read a.txt`
       Then 命令结果应为成功，或说明 "the sandboxed file helper failed: it exited (SIGKILL)"
       When 路由命令 `read a.txt`
-      Then 命令结果应为 stdout "hello"、stderr ""、退出码 0
+      Then 命令结果应为 stdout "     1\thello"、stderr ""、退出码 0
 
     Scenario Outline: 文件辅助进程<坏在哪里>：命令以清楚的错误结束，不会挂起
       Given 假的 bwrap 程序 `fake-bwrap` 的内容为:

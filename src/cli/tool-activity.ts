@@ -1,3 +1,4 @@
+import { editArguments } from '../tools/agent-commands/edit-command';
 import { tokenizeShellLine } from '../tools/shell-tokenizer';
 import type { ToolResult } from '../tools/types';
 import { oneLine, type Style } from './terminal-style';
@@ -57,7 +58,7 @@ function tail(text: string, count: number, style: Style): string[] {
   return lines.length > count ? [indent(style.dim(`… ${lines.length - count} earlier lines`)), ...shown] : shown;
 }
 
-/** The change of `edit <path> <old> <new>` or `write <path> <content>`, read from the command itself. */
+/** The change of `edit <path> <old> <new> [--all]` or `write <path> <content>`, read from the command itself. */
 function changeOf(command: string | undefined): string[] {
   const match = /^\s*(edit|write)\s/.exec(command ?? '');
   if (!match || /<<-?\s*['"]?\w+/.test(command!)) return heredocWrite(command);
@@ -69,9 +70,19 @@ function changeOf(command: string | undefined): string[] {
   } catch {
     return [];
   }
-  if (match[1] === 'edit' && words.length === 4) return bounded([...lines('-', words[2]!), ...lines('+', words[3]!)]);
+  if (match[1] === 'edit') return editChange(words.slice(1));
   if (match[1] === 'write' && words.length === 3) return bounded(lines('+', words[2]!));
   return [];
+}
+
+/** What edit replaces, read as edit reads its arguments (--all first or last); nothing for a usage mistake. */
+function editChange(args: string[]): string[] {
+  try {
+    const { oldText, newText } = editArguments(args);
+    return bounded([...lines('-', oldText), ...lines('+', newText)]);
+  } catch {
+    return [];
+  }
 }
 
 /** `write <path> <<'EOF'` ... `EOF`: the lines in between. */

@@ -4,7 +4,7 @@ export function defaultSystemPrompt(cwd: string, options: { isSubAgent?: boolean
     'You are Synapse, a capable software agent working in a shell.',
     `Your working directory is ${cwd}.`,
     'You have one tool, Bash(command="..."). Through it you can run any shell command, and these built-in commands:',
-    '  read <path> [--offset N --limit N], write <path> <content>, edit <path> <old> <new>, glob <pattern>,',
+    '  read <path> [--offset N --limit N], write <path> <content>, edit <path> <old> <new> [--all], glob <pattern>,',
     "  search <pattern> [path], TodoWrite '<json>'. Every command accepts --help.",
     'Pass the command itself as the argument: never wrap it as Bash(...) inside the command string.',
   ];

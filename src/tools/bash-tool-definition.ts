@@ -9,9 +9,10 @@ Three kinds of command are accepted:
    killed and the session restarted.
 2. Agent commands (each explains itself with --help, e.g. read --help). Relative paths resolve against the
    shell's current directory:
-   read <path> [--offset N] [--limit N]       print a file
+   read <path> [--offset N] [--limit N]       print a file as cat -n does: "<line number><tab><line>"
    write <path> <content>                      create or overwrite a file (or: write <path> <<'EOF' ... EOF)
-   edit <path> <old text> <new text>           replace exactly one occurrence
+   edit <path> <old text> <new text> [--all]   replace exactly one occurrence (--all: every one); the
+                                               text is literal, without read's line numbers and tab
    glob <pattern> [directory]                  list files, e.g. glob "src/**/*.ts"
    search <regex> [path] [-i] [--glob <pat>]   search file contents
    TodoWrite '<json>'                          replace the todo list: {"todos":[{"content","activeForm","status"}]}

@@ -11,11 +11,14 @@ export const readCommand: AgentCommand = {
   usage: 'Usage: read <path> [--offset N] [--limit N]',
   help: [
     'read <path> [--offset N] [--limit N]',
-    "  Print a text file. Relative paths resolve against the shell's current directory.",
+    '  Print a text file with line numbers, as cat -n does: each line is its number (right-aligned in six',
+    '  columns), a tab, then the line. The number and the tab are not part of the file: leave them out of',
+    "  edit's <old text>. Relative paths resolve against the shell's current directory.",
     `  --offset N  first line to print (1-based, default 1)`,
     `  --limit N   number of lines to print (default ${DEFAULT_LIMIT})`,
     `  Lines longer than ${READ_LIMITS.lineChars} characters are cut, and at most ${READ_LIMITS.outputBytes / 1024} KiB are printed;`,
-    '  when lines remain, a last line says how to read on. Only regular text files can be read.',
+    '  when lines remain, a last line says how to read on (the numbers are the ones printed). An --offset',
+    '  past the end prints a note with the number of lines. Only regular text files can be read.',
     'Examples: read src/index.ts | read notes.md --offset 100 --limit 50',
   ].join('\n'),
   writes: false,
@@ -42,12 +45,15 @@ export const readCommand: AgentCommand = {
       await file.close().catch(() => undefined);
     }
     if (page.binary) return executionFailure(`Cannot read ${path}: it is a binary file`);
-    if (page.complete) return commandSuccess(page.text);
-    if (!page.lines.length) return executionFailure(`--offset ${offset} is past the end of ${path} (${page.totalLines} lines)`);
-    const last = offset - 1 + page.lines.length;
-    const total = page.totalKnown ? `${page.totalLines}` : `more than ${page.totalLines}`;
+    const { lines, totalLines } = page;
+    // As `cat -n` prints it, the file's last newline included (or left out).
+    if (page.complete) return commandSuccess(lines.join('\n') + (page.endsWithNewline ? '\n' : ''));
+    // Only an --offset past the end leaves an incomplete page empty: an empty window, not an error.
+    if (!lines.length) return commandSuccess(`[--offset ${offset} is past the end: ${path} has ${totalLines} line${totalLines === 1 ? '' : 's'}]\n`);
+    const last = offset - 1 + lines.length;
+    const total = page.totalKnown ? `${totalLines}` : `more than ${totalLines}`;
     const capped = page.cappedBytes ? `; output capped at ${READ_LIMITS.outputBytes / 1024} KiB` : '';
     const more = page.more ? ` Continue with: read ${path} --offset ${last + 1} --limit ${limit}` : '';
-    return commandSuccess(`${page.lines.join('\n')}\n[lines ${offset}-${last} of ${total}${capped}.${more}]\n`);
+    return commandSuccess(`${lines.join('\n')}\n[lines ${offset}-${last} of ${total}${capped}.${more}]\n`);
   },
 };

@@ -1,3 +1,5 @@
+import type { LineCount } from './line-count';
+
 /** What a directory listing says of one entry (from the directory itself: a symlink is `other`). */
 export interface DirectoryEntry {
   name: string;
@@ -17,6 +19,8 @@ export interface FilePort {
   openEdit(path: string, maxBytes: number): Promise<{ handle: number; content: Buffer }>;
   /** Up to `length` bytes from `position`; fewer at the end of the file. */
   read(handle: number, position: number, length: number): Promise<Buffer>;
+  /** Counts newlines from `position` without sending the bytes back (see countLineEnds). */
+  countLines(handle: number, position: number, stopAfter: number, maxBytes: number): Promise<LineCount>;
   /** Replaces the whole content of a file opened with openEdit. */
   replace(handle: number, content: Buffer): Promise<void>;
   close(handle: number): Promise<void>;

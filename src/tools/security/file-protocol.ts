@@ -10,6 +10,7 @@ export type FileRequest =
   | { op: 'openRead'; path: string }
   | { op: 'openEdit'; path: string; maxBytes: number }
   | { op: 'read'; handle: number; position: number; length: number }
+  | { op: 'countLines'; handle: number; position: number; stopAfter: number; maxBytes: number }
   | { op: 'replace'; handle: number; content: string }
   | { op: 'close'; handle: number }
   | { op: 'write'; path: string; content: string }

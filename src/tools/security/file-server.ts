@@ -40,6 +40,8 @@ async function serveFileRequest(files: FilePort, request: FileRequest): Promise<
     }
     case 'read':
       return (await files.read(request.handle, request.position, request.length)).toString('base64');
+    case 'countLines':
+      return files.countLines(request.handle, request.position, request.stopAfter, request.maxBytes);
     case 'replace':
       return files.replace(request.handle, Buffer.from(request.content, 'base64')).then(() => null);
     case 'close':

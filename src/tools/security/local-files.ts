@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { byDescriptor, inDirectory, openBeneath } from './descriptor-walk';
 import { FileRefusal, FileTooLarge, NotRegularFile } from './file-refusal';
 import type { DirectoryEntry, FilePort } from './file-port';
+import { countLineEnds, type LineCount } from './line-count';
 
 const { O_RDONLY, O_WRONLY, O_RDWR, O_CREAT, O_NONBLOCK, O_NOFOLLOW, O_DIRECTORY } = constants;
 
@@ -52,6 +53,10 @@ export class LocalFiles implements FilePort {
   async read(fd: number, position: number, length: number): Promise<Buffer> {
     const buffer = Buffer.alloc(length);
     return buffer.subarray(0, readSync(this.handle(fd), buffer, 0, length, position));
+  }
+
+  async countLines(fd: number, position: number, stopAfter: number, maxBytes: number): Promise<LineCount> {
+    return countLineEnds(this.handle(fd), position, stopAfter, maxBytes);
   }
 
   async replace(fd: number, content: Buffer): Promise<void> {

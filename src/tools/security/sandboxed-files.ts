@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline';
 import { z } from 'zod';
 import { deserializeError, type FileRequest, type SerializedError } from './file-protocol';
 import type { DirectoryEntry, FilePort } from './file-port';
+import type { LineCount } from './line-count';
 
 /** How to start a program inside the sandbox, given where the program lives (see Sandbox.helperLaunch). */
 export type HelperLauncher = (command: string[], programPaths: string[]) => { file: string; args: string[] };
@@ -17,6 +18,7 @@ const reply = z.union([
 const opened = z.object({ handle: z.number().int(), size: z.number().int().nonnegative() });
 const openedForEdit = z.object({ handle: z.number().int(), content: z.string() });
 const bytes = z.string();
+const lineCount = z.object({ lines: z.number().int().nonnegative(), position: z.number().int().nonnegative(), lastByte: z.number().int().min(-1).max(255), endOfFile: z.boolean() });
 const entries = z.array(z.object({ name: z.string(), type: z.enum(['file', 'directory', 'other']) }));
 
 /**
@@ -68,6 +70,10 @@ export class SandboxedFiles implements FilePort {
 
   async read(handle: number, position: number, length: number): Promise<Buffer> {
     return Buffer.from(bytes.parse(await this.call({ op: 'read', handle, position, length })), 'base64');
+  }
+
+  async countLines(handle: number, position: number, stopAfter: number, maxBytes: number): Promise<LineCount> {
+    return lineCount.parse(await this.call({ op: 'countLines', handle, position, stopAfter, maxBytes }));
   }
 
   async replace(handle: number, content: Buffer): Promise<void> {

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { FileRefusal } from './file-refusal';
 import type { DirectoryEntry, FilePort } from './file-port';
+import type { LineCount } from './line-count';
 import { LocalFiles } from './local-files';
 import type { Sandbox } from './sandbox';
 import { SandboxedFiles } from './sandboxed-files';
@@ -14,6 +15,8 @@ export class SandboxRefusal extends Error {
 export interface OpenedFile {
   readonly size: number;
   read(buffer: Buffer, offset: number, length: number, position: number): Promise<{ bytesRead: number }>;
+  /** Counts newlines from `position` where the file is, without bringing its bytes here (see countLineEnds). */
+  countLines(position: number, stopAfter: number, maxBytes: number): Promise<LineCount>;
   close(): Promise<void>;
 }
 
@@ -65,6 +68,7 @@ export class WorkspaceFiles {
         bytes.copy(buffer, offset);
         return { bytesRead: bytes.length };
       },
+      countLines: (position, stopAfter, maxBytes) => port.countLines(handle, position, stopAfter, maxBytes),
       close: () => port.close(handle),
     };
   }
