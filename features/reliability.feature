@@ -17,7 +17,7 @@ Feature: 可靠性：什么都不丢，什么都不留
       And CLI 收到信号时的后代进程应该都已结束
       When CLI 记下 JSON 结果中的 sessionId 为 "s"
       Then CLI 会话 "<s>" 的历史中每个工具调用都有结果
-      And CLI 会话 "<s>" 的目录中只有文件 "history.jsonl, index.json, usage.jsonl"
+      And CLI 会话 "<s>" 的目录中只有文件 "history.jsonl, index.json, offload, usage.jsonl"
       Given CLI 模型会回复 "接着来"
       When CLI 运行 synapse "run --base-url <model> --session <s> 'Go on'"
       Then CLI 退出码应该是 0
@@ -76,7 +76,7 @@ Feature: 可靠性：什么都不丢，什么都不留
       And CLI 模型会回复 "好"
       When CLI 运行 synapse "run --base-url <model> --session <s> 'Hi'"
       Then CLI 退出码应该是 0
-      And CLI 会话 "<s>" 的目录中只有文件 "history.jsonl, index.json, usage.jsonl"
+      And CLI 会话 "<s>" 的目录中只有文件 "history.jsonl, index.json, offload, usage.jsonl"
 
     @cli
     Scenario: history.jsonl 的位置上是一个目录时，错误指明这个文件

@@ -43,6 +43,38 @@ Feature: 聊天的命令层：文档没有写到的命令与 `!`
     When 在聊天里输入 "/mcp"
     Then 聊天应该显示 "No MCP servers are configured"
 
+  Scenario: /compact 把较早的几轮压成模型写的摘要，显示压缩前后的 token 数；之后的请求里是摘要，/help 列出它
+    Given 模型会依次回复 5 个各 200 词的回答
+    And 模型会回复 "The user asked five questions about the build logs."
+    And 模型会回复 "Six."
+    When 在聊天里依次输入 5 个问题
+    And 在聊天里输入 "/compact"
+    Then 聊天应该显示压缩前后的 token 数，压缩后更少
+    And 聊天应该显示 "3 messages summarized, kept in the session's archive"
+    When 在聊天里输入 "question 6"
+    Then 模型收到的最后一个请求应该带着摘要 "The user asked five questions about the build logs." 而没有第 1 个回答
+    When 在聊天里输入 "/help"
+    Then 聊天应该显示 "/compact"
+
+  Scenario: /cost 按定价文件的价格说出会话花了多少钱
+    Given 定价文件给模型 "test-model" 每百万 token 输入 2.5 美元、输出 10 美元
+    And 模型会回答 "Priced."，用量为输入 1000、输出 200
+    When 在聊天里输入 "hello"
+    And 在聊天里输入 "/cost"
+    Then 聊天应该显示 "total tokens:      1,200"
+    And 聊天应该显示 "  test-model: 1,200 tokens in 1 call(s), $0.0045"
+    And 聊天应该显示 "Token: 1,000 in / 200 out | Cache: 0 read / 0 write (0% hit) | Cost: $0.0045"
+
+  Scenario: /cost 在用过的模型没有价格时说 N/A，还没调用过模型时是 $0.00
+    Given 定价文件给模型 "other-model" 每百万 token 输入 2.5 美元、输出 10 美元
+    And 模型会回答 "Unpriced."，用量为输入 1000、输出 200
+    When 在聊天里输入 "/cost"
+    Then 聊天显示的最后一行应该是 "Token: 0 in / 0 out | Cache: 0 read / 0 write (0% hit) | Cost: $0.00"
+    When 在聊天里输入 "hello"
+    And 在聊天里输入 "/cost"
+    Then 聊天应该显示 "test-model: 1,200 tokens in 1 call(s), cost N/A (no price)"
+    And 聊天应该显示 "Cost: N/A (no price for a model used: see ~/.synapse/pricing.json)"
+
   Scenario: 一个前缀对应几个会话时说出是哪几个，不切换
     Given 会话目录里有两个以 "session-twin" 开头的会话
     When 在聊天里输入 "/resume session-twin"

@@ -12,7 +12,9 @@
 
 // --- The agent loop ---------------------------------------------------------------------------------
 export { AgentRunner } from './runner/agent-runner';
-export type { AgentRunnerOptions, RunOptions, RunnerEvent, StopReason } from './runner/types';
+export type { AgentRunnerOptions, ApprovalDecisions, PendingToolCall, RunOptions, RunnerEvent, StopReason } from './runner/types';
+/** Runs that pause for approval (`onAsk: 'defer'`) and go on with `resume()`. */
+export { ApprovalDecisionError, PendingApprovalError } from './runner/paused-round';
 export { RunSummary, formatRunSummary, type RunSummaryFigures } from './runner/run-summary';
 /** System prompts: the default one, AGENTS.md, and how they combine. */
 export { defaultSystemPrompt } from './runner/system-prompt';
@@ -87,6 +89,7 @@ export type {
   ToolExecuteOptions,
   ToolResult,
   ToolResultExtras,
+  CallPermission,
 } from './tools/types';
 
 // --- Security: what stands between a model's command and the machine ----------------------------------
@@ -135,6 +138,7 @@ export { SessionLockedError, type LockHolder } from './session/session-lock';
 export { SessionFileError } from './session/session-file-error';
 export { quarantineFileFor, type QuarantineEntry } from './session/quarantine';
 export type { SessionRepair } from './session/session-repair';
+export type { PendingApproval } from './session/pending-approval';
 export { sanitizeHistory, type SanitizedHistory, type RemovedMessage, type AddedMessage, type SanitizeReason } from './session/sanitize-history';
 export { contextStats } from './session/context-stats';
 export type { ContextStats, ModelUsage, SessionListing, SessionLoadWarning, SessionOrigin, SessionSummary, SessionUsage, SkippedSessionEntry, UsageRound } from './session/types';
@@ -165,6 +169,10 @@ export { DEFAULT_SETTINGS, HOOK_EVENTS, PERMISSION_MODES, settingsSchema, type H
 export { SettingsFileError, SettingValueError } from './settings/settings-file';
 export { localSettingsPath, projectSettingsPath, userSettingsPath } from './settings/settings-paths';
 export type { SettingsLayer, SettingsScope } from './settings/merge-settings';
+
+// --- Command hooks: Claude Code's hooks (PreToolUse, PostToolUse, Stop...) from settings -------------------
+export { CommandHooks, DEFAULT_HOOK_TIMEOUT_MS, MAX_HOOK_OUTPUT_BYTES, type CommandHooksOptions, type HookActivity } from './hooks/command-hooks';
+export type { HookResponse, HookOutput } from './hooks/hook-response';
 
 // --- Context management: the window, offload of tool results, compaction ------------------------------
 export { resolveContextWindow, knownContextWindow, DEFAULT_CONTEXT_WINDOW, KNOWN_CONTEXT_WINDOWS, type ResolvedContextWindow } from './context/context-window';

@@ -38,13 +38,16 @@ Given('Router 未注入 `subAgentExecutorFactory`', async function (this: Synaps
 });
 
 // `执行 \`store.update(items)\`` belongs to the TodoStore steps, `/resume ...` to the chat's; the usage and settings
-// calls (`accumulateUsage`, `resetSessionUsage`, `set(...)`) and `executeAll(`, `offloadIfNeeded(`, `clear(` to the
+// calls (`accumulateUsage`, `resetSessionUsage`, `set(...)`) and `executeAll(`, `offloadIfNeeded(`, `clear(`, `rewriteHistory` to the
 // usage, settings, stop-hook, context and session steps, hence the lookahead. As a When it runs the command; as a
 // Given it arranges it for the When that follows (`When 进入 JSON.parse`).
-Given(/^执行 `(?!store\.|runner\.|run\(|\/resume |accumulateUsage`|resetSessionUsage`|set\(|executeAll\(|offloadIfNeeded\(|clear\()([^`]+)`$/, async function (this: SynapseWorld, command: string) {
-  if (this.inAction) await tools(this).run(command);
-  else tools(this).prepare(command);
-});
+Given(
+  /^执行 `(?!store\.|runner\.|run\(|\/resume |accumulateUsage`|resetSessionUsage`|set\(|executeAll\(|offloadIfNeeded\(|clear\(|rewriteHistory`)([^`]+)`$/,
+  async function (this: SynapseWorld, command: string) {
+    if (this.inAction) await tools(this).run(command);
+    else tools(this).prepare(command);
+  },
+);
 
 // `!...` and `/...` are typed at the chat prompt (repl-input.steps.ts).
 Given(/^用户输入 `(?![!/])(.+)`$/, function (this: SynapseWorld, command: string) {

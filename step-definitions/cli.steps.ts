@@ -130,6 +130,15 @@ Then('CLI 标准错误应该包含 {string}', function (this: SynapseWorld, text
   expect(cli(this).result.stderr, fail(this)).to.include(text);
 });
 
+Then('CLI 标准错误中不应该有只写着 {string} 的一行', function (this: SynapseWorld, text: string) {
+  expect(
+    cli(this)
+      .result.stderr.split('\n')
+      .map((line) => line.trim()),
+    fail(this),
+  ).to.not.include(text);
+});
+
 Then('CLI 标准错误应该只有一行且包含 {string}', function (this: SynapseWorld, text: string) {
   const { stderr } = cli(this).result;
   expect(stderr.trimEnd().split('\n'), fail(this)).to.have.length(1);

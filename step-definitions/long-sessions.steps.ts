@@ -173,7 +173,7 @@ When('以输入 {string} 续接会话执行一次运行', async function (this: 
 
 Then('Runner 应报告 {string}', function (this: SynapseWorld, text: string) {
   const reported = runner(this)
-    .events.map(({ event }) => ('message' in event ? event.message : ''))
+    .events.map(({ event }) => ('message' in event ? (event.message ?? '') : ''))
     .filter(Boolean);
   expect(
     reported.some((message) => message.includes(text)),

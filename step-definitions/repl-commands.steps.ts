@@ -1,6 +1,7 @@
 import { Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { ChatContext } from './support/chat-context';
+import { filler } from './support/context-context';
 import type { SynapseWorld } from './support/world';
 
 // features/repl-commands.feature: the command layer's own behaviour (no terminal).
@@ -38,6 +39,10 @@ Then('聊天应该显示 {string}', function (this: SynapseWorld, text: string) 
   expect(chat(this).lastOutput).to.contain(text);
 });
 
+Then('聊天显示的最后一行应该是 {string}', function (this: SynapseWorld, line: string) {
+  expect(chat(this).lastOutput?.split('\n').at(-1)).to.equal(line);
+});
+
 Then('聊天应该显示记下的会话的短 id', function (this: SynapseWorld) {
   expect(chat(this).lastOutput).to.contain(remembered.get(this)!.slice(-8));
 });
@@ -67,4 +72,24 @@ Then('模型收到的第 {int} 次请求应该用模型 {string} 并带着第一
 
 Then('审批的结果应该是 {string}', function (this: SynapseWorld, expected: string) {
   expect(approvals.get(this)).to.equal(expected);
+});
+
+Given('模型会依次回复 {int} 个各 {int} 词的回答', function (this: SynapseWorld, count: number, words: number) {
+  for (let i = 1; i <= count; i++) this.llm.reply({ content: filler(words, `answer ${i}`) });
+});
+
+When('在聊天里依次输入 {int} 个问题', async function (this: SynapseWorld, count: number) {
+  for (let i = 1; i <= count; i++) chat(this).lastOutput = await chat(this).enter(`question ${i}`);
+});
+
+Then('聊天应该显示压缩前后的 token 数，压缩后更少', function (this: SynapseWorld) {
+  const [, before, after] = /Compacted: ([\d,]+) -> ([\d,]+) tokens\./.exec(chat(this).lastOutput ?? '') ?? [];
+  expect(before, chat(this).lastOutput).to.be.a('string');
+  expect(Number(after!.replaceAll(',', ''))).to.be.lessThan(Number(before!.replaceAll(',', '')));
+});
+
+Then('模型收到的最后一个请求应该带着摘要 {string} 而没有第 {int} 个回答', function (this: SynapseWorld, summary: string, n: number) {
+  const contents = this.llm.requests.at(-1)!.messages.map((message) => String(message.content));
+  expect(contents.some((content) => content.startsWith('[Compressed History]') && content.includes(summary))).to.equal(true);
+  expect(contents.some((content) => content.includes(`[answer ${n}]`))).to.equal(false);
 });

@@ -207,6 +207,10 @@ Then('终端上应该显示 {string}', async function (this: SynapseWorld, text:
   await term(this).screen.waitFor(text.replace(/\\n/g, '\n'), { timeoutMs: 10_000 });
 });
 
+Then('终端上 {string} 应该只出现一次', function (this: SynapseWorld, text: string) {
+  expect(term(this).screen.screen.split(text), term(this).screen.screen).to.have.length(2);
+});
+
 Then('终端上不应该显示 {string}', function (this: SynapseWorld, text: string) {
   expect(term(this).screen.screen).to.not.contain(text);
 });

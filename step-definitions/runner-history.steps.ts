@@ -23,7 +23,7 @@ function recordWarnings(world: SynapseWorld): void {
 Then('落盘的首条用户消息应记下用户的原话 {string}，并标明注入了 {string}', async function (this: SynapseWorld, text: string, injected: string) {
   const [first] = await ctx(this).persistedHistory();
   expect(first!.role).to.equal('user');
-  expect(first!.meta).to.deep.equal({ userText: text, injected: [injected] });
+  expect(first!.meta).to.deep.equal({ userText: text, injected: injected.split(', ') });
 });
 
 When('关闭 Runner 后执行一次运行', async function (this: SynapseWorld) {

@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import { OffloadStore, SessionFileError } from '../src';
 import { emptySessionUsage } from '../src/session';
 import { ARCHIVE_FILE, HISTORY_FILE, INDEX_FILE } from '../src/session/session-files';
-import { filler, longConversation } from './support/context-context';
+import { filler } from './support/context-context';
 import { SessionContext } from './support/session-context';
 import type { SynapseWorld } from './support/world';
 
@@ -17,20 +17,10 @@ const exists = (path: string) =>
   );
 const sessionFile = async (world: SynapseWorld, name: string) => join(await ctx(world).sessionsDir(), ctx(world).session.id, name);
 
-/** A session holding a conversation, its usage and an offloaded result; returns the history as written. */
-async function sessionWithWork(world: SynapseWorld): Promise<void> {
-  const c = ctx(world);
-  c.session = await (await c.store()).create();
-  c.appended = longConversation(3, 100);
-  await c.session.append(c.appended);
-  await c.session.recordUsage({ prompt_tokens: 1200, completion_tokens: 80, total_tokens: 1280 }, 'gpt-4o');
-  await c.session.recordUsage({ prompt_tokens: 1500, completion_tokens: 40, total_tokens: 1540 }, 'gpt-4o-mini');
-}
-
 // --- rewriteHistory that fails -------------------------------------------------------------------------
 
 Given('会话已有历史文件且重写阶段写入失败', async function (this: SynapseWorld) {
-  await sessionWithWork(this);
+  await ctx(this).createWithWork();
   const c = ctx(this);
   c.original = [...c.session.messages];
   c.bytesBefore = await readFile(await sessionFile(this, HISTORY_FILE));
@@ -65,7 +55,7 @@ Then('原历史内容应保持一致不被破坏', async function (this: Synapse
 // --- clear() ---------------------------------------------------------------------------------------------
 
 Given('会话已有 usage 统计和 offload 文件', async function (this: SynapseWorld) {
-  await sessionWithWork(this);
+  await ctx(this).createWithWork();
   const c = ctx(this);
   c.offloaded = await new OffloadStore(c.session.offloadDir).save(filler(300, 'offloaded'));
 });
@@ -96,7 +86,7 @@ Then('offload 目录应被删除', async function (this: SynapseWorld) {
 // --- Session.find() ----------------------------------------------------------------------------------------
 
 Given('索引中已持久化 usage 的 totals 与 rounds', async function (this: SynapseWorld) {
-  await sessionWithWork(this);
+  await ctx(this).createWithWork();
   await ctx(this).session.close();
 });
 

@@ -90,6 +90,15 @@ Feature: synapse chat：在真实的伪终端里对话
       When 在终端里输入 "what happened?"
       Then CLI 模型收到的第 2 次请求中应该有一条消息以 "[The user interrupted the previous request while this command was running: `sleep 30`" 开头
 
+    Scenario: 扩展的警告在横幅下显示一次，第一轮不再重复
+      Given CLI 工作目录中有文件 ".agents/skills/broken/SKILL.md" 内容为 "no front matter here"
+      And CLI 模型会回复 "Hi."
+      When 在伪终端里启动 synapse "chat --base-url <model>"
+      And 在终端里输入 "hello"
+      Then 终端上应该显示 "Hi."
+      And 终端上应该显示 "warning: Skill tools unavailable: "
+      And 终端上 "SKILL.md must start with YAML front matter" 应该只出现一次
+
     Scenario: 模型出错时这一轮结束在一行错误和汇总上，提示符回来
       Given CLI 模型会调用 Bash 执行 "echo step one"
       And CLI 模型会以 HTTP 500 "upstream broke" 拒绝请求

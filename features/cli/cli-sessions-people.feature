@@ -1,7 +1,7 @@
 @own @cli
 Feature: 会话与给人看的输出：目录与模型、短 id、列表的列、一致的计数、工具活动
   会话记下它的工作目录、模型和 base URL；--continue 只续接当前目录最近的会话并沿用它的模型（除非 --model）；
-  凡是接受会话 id 的地方也接受 id 的唯一片段（开头或最后 8 位）和 latest。sessions list 有 DIR、MODEL、TOKENS 列；
+  凡是接受会话 id 的地方也接受 id 的唯一片段（开头或最后 8 位）和 latest。sessions list 有 DIR、MODEL、TOKENS、COST 列；
   只读的 list/show/stats 在只读的会话目录上照常工作。运行的汇总行与 sessions stats 数的是同样的东西。
 
   Rule: 目录、模型与 id
@@ -17,9 +17,23 @@ Feature: 会话与给人看的输出：目录与模型、短 id、列表的列�
       And CLI 模型收到的第 3 次请求的 model 应该是 "model-a"
       And CLI 模型收到的第 3 次请求应该包含消息 "answer in work"
       When CLI 运行 synapse "sessions list --sessions-dir <sessions>"
-      Then CLI 标准输出应该包含 "MSGS  TOKENS  MODEL    DIR"
+      Then CLI 标准输出应该包含 "MSGS  TOKENS  COST  MODEL    DIR"
       And CLI 标准输出应该包含 "model-b  <other>"
       And CLI 标准输出应该包含 "model-a  <work>"
+
+    Scenario: sessions list 的 COST 列按定价文件算出每个会话花的钱，用过没有价格的模型的是 N/A
+      Given CLI 的 HOME 中有文件 ".synapse/pricing.json" 内容为:
+        """
+        {"model-a": {"inputPerMillion": 1000, "outputPerMillion": 1000}}
+        """
+      And CLI 模型会回复 "priced"
+      And CLI 模型会回复 "unpriced"
+      When CLI 运行 synapse "run --sessions-dir <sessions> --base-url <model> --model model-a 'first'"
+      And CLI 运行 synapse "run --sessions-dir <sessions> --base-url <model> --model model-b 'second'"
+      And CLI 运行 synapse "sessions list --sessions-dir <sessions>"
+      Then CLI 标准输出应该包含 "MSGS  TOKENS   COST  MODEL"
+      And CLI 标准输出应该包含 "13  $0.01  model-a"
+      And CLI 标准输出应该包含 "13    N/A  model-b"
 
     Scenario: 短 id 与 latest：show 和 stats 接受 id 的唯一片段，也接受 latest
       Given CLI 会话目录中有一个写过 hello.txt 的会话，记下它的 id 为 "id"
@@ -62,8 +76,10 @@ Feature: 会话与给人看的输出：目录与模型、短 id、列表的列�
       And CLI 模型会回复 "done"
       When CLI 运行 synapse "run --no-session --base-url <model> 'show me'"
       Then CLI 退出码应该是 0
-      And CLI 标准错误应该包含 "  4"
-      And CLI 标准错误应该包含 "  … +6 lines"
+      And CLI 标准错误应该包含 "✓ 1"
+      And CLI 标准错误应该包含 "  5"
+      And CLI 标准错误应该包含 "  … +5 lines"
+      And CLI 标准错误中不应该有只写着 "1" 的一行
       And CLI 标准错误应该包含 "✗ echo: exit 3"
       And CLI 标准错误应该包含 "  oops"
       And CLI 标准错误应该包含 "  - one"

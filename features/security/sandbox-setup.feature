@@ -92,7 +92,7 @@ Feature: 沙箱怎样建起来：探测 bubblewrap、选择模式、启动 Shell
   Rule: 有 bwrap 时 Shell 在沙箱里启动
 
     @bwrap
-    Scenario: 默认是 workspace-write：工作区可写，其余只读，/tmp 私有，没有网络
+    Scenario: 默认是 workspace-write：工作区可写（项目的 .synapse/ 除外），其余只读，/tmp 私有，没有网络
       Given 环境变量 SYNAPSE_BWRAP 为 "bwrap"
       When 为工作区创建沙箱
       Then 沙箱的模式应为 "workspace-write"，描述为 "workspace-write sandbox (bubblewrap)"

@@ -17,19 +17,22 @@ export function chatBanner(options: { style: Style; model: string; cwd: string; 
   return lines.join('\n');
 }
 
-/** What the MCP config and the skill folders could not provide; the chat goes on without it. */
-export async function extensionWarnings(chat: ChatSession): Promise<string[]> {
+/**
+ * What the MCP config and the skill folders could not provide (the chat goes on without it): `lines` to show
+ * under the banner, and the same problems as the runner's first `warning` events word them (Extensions.warnings),
+ * so the chat does not show them twice.
+ */
+export async function extensionWarnings(chat: ChatSession): Promise<{ lines: string[]; shown: string[] }> {
   const extensions = chat.extensions;
-  if (!extensions) return [];
+  if (!extensions) return { lines: [], shown: [] };
+  const failed = (kind: string) => (error: unknown) => ({ lines: [`warning: ${kind} tools unavailable: ${(error as Error)?.message ?? String(error)}`], shown: [] });
   const [mcp, skills] = await Promise.all([
-    extensions.mcp.configuration().then(
-      ({ errors }) => errors.map((error) => `warning: MCP tools unavailable: MCP config ${error}`),
-      (error: unknown) => [`warning: MCP tools unavailable: ${(error as Error)?.message ?? String(error)}`],
-    ),
-    extensions.skills.load().then(
-      ({ warnings }) => warnings.map((warning) => `warning: Skill tools unavailable: ${warning}`),
-      (error: unknown) => [`warning: Skill tools unavailable: ${(error as Error)?.message ?? String(error)}`],
-    ),
+    extensions.mcp
+      .configuration()
+      .then(({ errors }) => ({ lines: errors.map((error) => `warning: MCP tools unavailable: MCP config ${error}`), shown: errors.map((error) => `MCP config ${error}`) }), failed('MCP')),
+    extensions.skills
+      .load()
+      .then(({ warnings }) => ({ lines: warnings.map((warning) => `warning: Skill tools unavailable: ${warning}`), shown: warnings.map((warning) => `skill ${warning}`) }), failed('Skill')),
   ]);
-  return [...mcp, ...skills];
+  return { lines: [...mcp.lines, ...skills.lines], shown: [...mcp.shown, ...skills.shown] };
 }

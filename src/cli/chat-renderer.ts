@@ -19,7 +19,14 @@ export class ChatRenderer {
   /** A command of this turn already said it was interrupted. */
   private toolInterrupted = false;
 
+  /** Warnings the chat showed before any turn (the banner's): a runner's first turn repeats them. */
+  private readonly shownWarnings = new Set<string>();
+
   constructor(private readonly screen: ChatScreen) {}
+
+  alreadyShown(warnings: readonly string[]): void {
+    for (const warning of warnings) this.shownWarnings.add(warning);
+  }
 
   readonly onEvent = (event: RunnerEvent): void => {
     this.summary.observe(event);
@@ -52,7 +59,7 @@ export class ChatRenderer {
         this.screen.lines(s.yellow(`… discarded a round: ${event.reason}`));
         break;
       case 'warning':
-        this.screen.lines(s.yellow(`warning: ${event.message}`));
+        if (!this.shownWarnings.has(event.message)) this.screen.lines(s.yellow(`warning: ${event.message}`));
         break;
       case 'permission_decided':
         if (event.decision === 'deny') this.screen.lines(s.yellow(`⚠ not run: ${oneLine(event.command, 120)} (${event.rule ?? 'policy'})`));

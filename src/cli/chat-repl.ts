@@ -76,6 +76,7 @@ export async function runChat(args: ChatArgs): Promise<number> {
       recordInterruptions: true,
       mcpConfig,
       skillsDirs,
+      hooks: settings.settings.hooks,
       onEvent: renderer.onEvent,
     });
   };
@@ -136,7 +137,9 @@ export async function runChat(args: ChatArgs): Promise<number> {
 
   try {
     screen.lines(chatBanner({ style, model: chat.model, cwd, sessionId: chat.sessionId, resumed: (await chat.runner.getHistory()).length, unavailable }));
-    for (const warning of await extensionWarnings(chat)) screen.lines(style.yellow(warning));
+    const warnings = await extensionWarnings(chat);
+    for (const line of warnings.lines) screen.lines(style.yellow(line));
+    renderer.alreadyShown(warnings.shown);
     terminal.prompt();
     await ended;
   } finally {

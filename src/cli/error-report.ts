@@ -28,6 +28,9 @@ const badInputErrors = new Set([
   'UnpricedBudgetError',
   'SettingsFileError',
   'SettingValueError',
+  // A new prompt for a session whose run waits for approval, or answers that do not fit the paused calls.
+  'PendingApprovalError',
+  'ApprovalDecisionError',
 ]);
 
 /** Whether an exit code means "interrupted by a signal" (130, 143, 129). */

@@ -1,7 +1,10 @@
 import { BashRouter } from '../tools/bash-router';
 import { toToolResult } from '../tools/bash-tool-result';
 import { quoteShellArg } from '../tools/shell-quote';
-import type { CommandResult } from '../tools/types';
+import type { CancelablePromise, CommandResult } from '../tools/types';
+import { CommandHooks } from '../hooks/command-hooks';
+import { runWithHooks } from '../runner/hooked-call';
+import type { HookSettings } from '../settings/settings-schema';
 import { closeWithin } from './close-within';
 import { CliError } from './exit-codes';
 import type { ExecArgs } from './exec-command';
@@ -36,35 +39,72 @@ export async function execOnce(args: ExecArgs): Promise<number> {
   const extensions = createCliExtensions({ ...args, cwd }, security.environment(), { elicit });
   const router = new BashRouter({ cwd, readOnly: args.readOnly, security, extensions: extensions.handlers });
   for (const warning of router.security.warnings) process.stderr.write(`synapse: warning: ${warning}\n`);
-  const running = args.json ? router.route(command) : router.routeAttached(command);
-  cancel = () => running.cancel();
+  const controller = new AbortController();
+  let hooks: CommandHooks | undefined;
+  let running: CancelablePromise<CommandResult> | undefined;
+  cancel = () => {
+    controller.abort();
+    running?.cancel();
+  };
   const stopListening = onInterrupt(cancel);
   try {
-    const result = await running;
+    // The command as the model's Bash tool runs it: between its PreToolUse and PostToolUse hooks.
+    hooks = execHooks(settings.settings.hooks, security, cwd, args.permissionMode ?? settings.settings.permissions?.defaultMode);
+    let ran: { line: string; result: CommandResult } | undefined;
+    const outcome = await runWithHooks(
+      { call: { id: 'exec', type: 'function', function: { name: 'Bash', arguments: JSON.stringify({ command }) } }, args: { command }, command, isTask: false },
+      { hooks, cwd: () => router.cwd, emit: (event) => event.type === 'hook_notice' && process.stderr.write(`synapse: ${event.hookEvent} hook: ${event.message}\n`) },
+      async (input, permission) => {
+        const line = typeof input.command === 'string' ? input.command : command;
+        running = args.json ? router.route(line, { permission }) : router.routeAttached(line, { permission });
+        ran = { line, result: await running };
+        return toToolResult(line, ran.result);
+      },
+      controller.signal,
+    );
+    const result = ran?.result ?? { stdout: '', stderr: `${outcome.result.message}\n`, exitCode: 126, failureCategory: 'permission_denied' as const };
     // Read only if the command reached an MCP server: say what the project's trust held back.
     if (extensions.mcp.configurationRead) for (const warning of (await extensions.mcp.configuration()).warnings) process.stderr.write(`synapse: warning: ${warning}\n`);
-    if (args.json) printJson(command, result);
-    else printForPeople(result);
-    if (result.interrupted === 'cancelled') return interruptExitCode();
+    if (args.json) printJson(ran?.line ?? command, result, outcome.feedback);
+    else printForPeople(result, outcome.feedback);
+    if (result.interrupted === 'cancelled' || controller.signal.aborted) return interruptExitCode();
     return result.exitCode;
   } finally {
+    hooks?.close();
     stopListening();
     // MCP servers get longer: closing one ends its stdin, then SIGTERM, then SIGKILL.
     await Promise.all([closeWithin(() => router.close()), closeWithin(() => extensions.close(), 5000)]);
   }
 }
 
-function printJson(command: string, result: CommandResult): void {
+/** The settings' hooks for one command (PreToolUse and PostToolUse only: exec has no session or prompt). */
+function execHooks(settings: HookSettings | undefined, security: ToolSecurity, cwd: string, permissionMode: string | undefined): CommandHooks | undefined {
+  if (!settings?.PreToolUse?.length && !settings?.PostToolUse?.length) return undefined;
+  const { PreToolUse, PostToolUse } = settings;
+  return CommandHooks.create({
+    settings: { ...(PreToolUse ? { PreToolUse } : {}), ...(PostToolUse ? { PostToolUse } : {}) },
+    env: security.environment(),
+    projectDir: cwd,
+    common: () => ({ session_id: null, transcript_path: null, permission_mode: permissionMode ?? 'default' }),
+    onActivity: (activity) => {
+      if (activity.type === 'hook_finished' && activity.outcome === 'error') process.stderr.write(`synapse: warning: ${activity.hookEvent} hook \`${activity.command}\` failed: ${activity.message}\n`);
+    },
+  });
+}
+
+function printJson(command: string, result: CommandResult, feedback: string[] = []): void {
   const { isError, message } = toToolResult(command, result);
   const { stdout, stderr, exitCode, failureCategory, interrupted } = result;
-  process.stdout.write(`${JSON.stringify({ type: 'result', command, exitCode, stdout, stderr, isError, failureCategory, interrupted, message })}\n`);
+  const told = feedback.length ? `${message}\n\n${feedback.join('\n\n')}` : message;
+  process.stdout.write(`${JSON.stringify({ type: 'result', command, exitCode, stdout, stderr, isError, failureCategory, interrupted, message: told })}\n`);
 }
 
 /** What an agent command printed (a shell command's output has already streamed), with advice for a person. */
-function printForPeople(result: CommandResult): void {
+function printForPeople(result: CommandResult, feedback: string[] = []): void {
   process.stdout.write(result.stdout);
   process.stderr.write(result.stderr);
   if (result.usageHelp) process.stderr.write(`See the full usage with: synapse exec ${quoteShellArg(result.usageHelp)}\n`);
+  for (const line of feedback) process.stderr.write(`${line}\n`);
 }
 
 /**

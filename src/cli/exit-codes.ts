@@ -6,6 +6,8 @@ export const ExitCode = {
   failed: 1,
   /** Bad input: a flag, a fixture or state file, an unknown session, an unusable sessions directory. */
   badInput: 2,
+  /** The run paused at a tool call that waits for approval (`--on-ask defer`): `--approve` / `--reject` it later. */
+  approvalRequired: 3,
   /** Interrupted by SIGINT (128 + 2, as shells report it). */
   interrupted: 130,
   /** Interrupted by SIGTERM (128 + 15): `kill`, `timeout`, a CI cancel. */

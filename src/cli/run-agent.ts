@@ -1,4 +1,5 @@
 import { AgentRunner } from '../runner/agent-runner';
+import type { ApprovalDecisions, PendingToolCall } from '../runner/types';
 import { RunSummary } from '../runner/run-summary';
 import type { Usage } from '../llm/types';
 import { writeFileAtomic } from '../session/atomic-write';
@@ -40,11 +41,13 @@ export async function runAgent(args: RunArgs): Promise<number> {
   const settings = readCliSettings(args, cwd);
   const maxBudgetUsd = positiveNumberOption(args.maxBudgetUsd, '--max-budget-usd', 'US dollars') ?? settings.settings.maxBudgetUsd;
   if (args.outputLastMessage) checkOutputFile(args.outputLastMessage, '--output-last-message');
+  const decisions = approvalDecisions(args);
+  if (args.onAsk === 'defer' && args.session === false) throw new CliError('--on-ask defer keeps the paused call in the session: it cannot be used with --no-session');
   const { model: sessionModel, ...session } = await openRunSession(args, cwd);
   // A resumed session goes on with its own model, unless --model says otherwise.
   const model = connectModel({ ...args, model: args.model || sessionModel }, { settings: settings.settings });
   const instructions = await systemPromptOptions(args, cwd);
-  const prompt = (await readPrompt(args, { required: true }))!;
+  const prompt = decisions ? undefined : (await readPrompt(args, { required: true }))!;
   const { mcpConfig, skillsDirs } = extensionPaths(args);
   const controller = new AbortController();
   const security = toolSecurityOptions(args, { json: Boolean(args.json), onInterrupt: () => controller.abort(), secrets: model.apiKey ? [model.apiKey] : [], settings });
@@ -52,6 +55,7 @@ export async function runAgent(args: RunArgs): Promise<number> {
   const summary = new RunSummary();
   let usage: Usage = emptyUsage();
   let stopReason: RunOutcome['stopReason'];
+  const pending: PendingToolCall[] = [];
   const runner = new AgentRunner({
     model: model.model,
     client: model.client,
@@ -71,15 +75,23 @@ export async function runAgent(args: RunArgs): Promise<number> {
     ...projectTrustOptions(args, Boolean(args.json)),
     // A person at the terminal answers what MCP servers ask (elicitation); headless, it is declined.
     mcpElicit: personAtTerminal(Boolean(args.json)) ? terminalElicitor(() => controller.abort()) : undefined,
+    hooks: settings.settings.hooks,
+    onAsk: args.onAsk,
     onEvent: (event) => {
       summary.observe(event);
       if (event.type === 'usage') usage = addUsage(usage, event.usage);
       if (event.type === 'run_finished') stopReason = event.stopReason;
+      if (event.type === 'approval_required') pending.push({ toolCallId: event.toolCallId, command: event.command, rule: event.rule });
       renderer.onEvent(event);
     },
   });
 
   const stopListening = onInterrupt(() => controller.abort());
+  // SessionEnd hooks run before the last line, so the `result` line stays the last of the NDJSON.
+  const finish = async (result: RunOutcome) => {
+    await runner.endSession().catch(() => undefined);
+    renderer.finish(result);
+  };
   const outcome = (text: string, isError: boolean, extra: Partial<RunOutcome> = {}): RunOutcome => ({
     sessionId: runner.getSessionId(),
     text,
@@ -90,19 +102,24 @@ export async function runAgent(args: RunArgs): Promise<number> {
     ...extra,
   });
   try {
-    const text = await runner.run(prompt, { signal: controller.signal });
+    const text = decisions ? await runner.resume(decisions, { signal: controller.signal }) : await runner.run(prompt!, { signal: controller.signal });
     if (args.outputLastMessage) await writeLastMessage(args.outputLastMessage, text);
+    if (stopReason === 'approval_required') {
+      await finish(outcome(text, false, { pending }));
+      process.stderr.write(`synapse: ${waitingLine(runner.getSessionId(), pending)}\n`);
+      return ExitCode.approvalRequired;
+    }
     if (stopReason && stopReason !== 'completed') {
       const error = `run stopped (${stopReason.replace('_', ' ')}): ${text}`;
-      renderer.finish(outcome(text, true, { error }));
+      await finish(outcome(text, true, { error }));
       process.stderr.write(`synapse: ${error}\n`);
       return ExitCode.failed;
     }
-    renderer.finish(outcome(text, false));
+    await finish(outcome(text, false));
     return ExitCode.ok;
   } catch (error) {
     const code = exitCodeFor(error);
-    renderer.finish(outcome('', true, { error: describeError(error), interrupted: isInterruptCode(code) }));
+    await finish(outcome('', true, { error: describeError(error), interrupted: isInterruptCode(code) }));
     if (isInterruptCode(code)) {
       const by = interruptedBy();
       const saved = await sessionExists(args, runner.getSessionId());
@@ -115,6 +132,24 @@ export async function runAgent(args: RunArgs): Promise<number> {
     // The runner closes its MCP servers too: closing one ends its stdin, then SIGTERM, then SIGKILL.
     await closeWithin(() => runner.close(), 5000);
   }
+}
+
+/** `--approve` / `--reject`: answers to a paused run, which go on with its session (no new prompt). */
+function approvalDecisions(args: RunArgs): ApprovalDecisions | undefined {
+  if (!args.approve?.length && !args.reject?.length) return undefined;
+  if (args.session === false || (args.session === undefined && !args.continue)) {
+    throw new CliError('--approve and --reject answer a paused run: name its session with --session <id> (or --continue for the most recent)');
+  }
+  if (args.prompt !== undefined) throw new CliError('--approve and --reject go on with the paused run: give a new prompt in a later run');
+  return { approve: args.approve ?? [], reject: args.reject ?? [] };
+}
+
+/** The one line a paused run ends with: what waits, and how to answer. */
+function waitingLine(sessionId: string | null, pending: readonly PendingToolCall[]): string {
+  const calls = pending.map((call) => `${call.toolCallId}: ${call.command} (${call.rule})`).join('; ');
+  const first = pending[0]!.toolCallId;
+  // A run that may pause has a session (--on-ask defer refuses --no-session).
+  return `waiting for approval of ${calls}: synapse run --session ${sessionId} --approve ${first} (or --reject ${first})`;
 }
 
 /** A flag's text, trimmed; a blank one is bad input. */

@@ -4,11 +4,13 @@ import { cwdOption, type CwdArgs, type GlobalArgs } from './global-options';
 import { modelOptions, type ModelArgs } from './model-options';
 import { promptOptions, type PromptArgs } from './read-prompt';
 import {
+  approvalOptions,
   contextOptions,
   instructionOptions,
   runLimitOptions,
   runOutputOptions,
   runSessionOptions,
+  type ApprovalArgs,
   type ContextArgs,
   type InstructionArgs,
   type RunLimitArgs,
@@ -19,7 +21,20 @@ import { securityOptions, type SecurityArgs } from './security-options';
 import { sessionsDirOption } from './session-options';
 import { settingsOption, type SettingsArgs } from './settings-options';
 
-export interface RunArgs extends GlobalArgs, CwdArgs, ModelArgs, PromptArgs, RunSessionArgs, RunLimitArgs, ContextArgs, InstructionArgs, RunOutputArgs, SecurityArgs, ExtensionArgs, SettingsArgs {}
+export interface RunArgs
+  extends GlobalArgs,
+    CwdArgs,
+    ModelArgs,
+    PromptArgs,
+    RunSessionArgs,
+    RunLimitArgs,
+    ContextArgs,
+    InstructionArgs,
+    RunOutputArgs,
+    SecurityArgs,
+    ApprovalArgs,
+    ExtensionArgs,
+    SettingsArgs {}
 
 /** `synapse run [prompt]`: one agent run (AgentRunner) with the Bash tool, sub-agents and a session. */
 export const runCommand: CommandModule<object, RunArgs> = {
@@ -38,6 +53,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .options(instructionOptions)
       .options(runOutputOptions)
       .options(securityOptions)
+      .options(approvalOptions)
       .options(extensionOptions)
       .options(trustOption)
       .options(settingsOption)
@@ -47,6 +63,8 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .example('$0 run --continue "And now the docs"', 'go on with the most recent session')
       .example('$0 run --fixture fixtures/demo-long-session.json --context-window 4000 "Review the logs"', 'a long session through a small window')
       .example('$0 run --sandbox read-only --deny "git push*" "Review the repo"', 'nothing written, never a push')
+      .example('$0 run --json --on-ask defer "Clean the build"', 'in CI: stop at a command that needs approval (exit 3)')
+      .example('$0 run --continue --approve call_1', 'later: run the paused call and go on')
       .example('$0 run --fixture fixtures/demo-skill.json --skills-dir fixtures/skills "How big is this project?"', 'offline demo of a skill') as never,
   handler: async (args) => {
     const { runAgent } = require('./run-agent') as typeof import('./run-agent');

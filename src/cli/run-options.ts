@@ -1,3 +1,5 @@
+import { ON_ASK_CHOICES, type OnAsk } from '../tools/security/security-choices';
+
 /**
  * `synapse run`'s own flags, in groups. Each group is declared here (or in its own module, like
  * model-options.ts) and read by the function that resolves it, so a new flag slots in without touching
@@ -74,4 +76,25 @@ export interface RunSessionArgs {
 export const runSessionOptions = {
   session: { type: 'string', describe: 'Resume this session (see synapse sessions list); --no-session saves nothing' },
   continue: { type: 'boolean', conflicts: 'session', describe: 'Resume the most recent session' },
+} as const;
+
+export interface ApprovalArgs {
+  onAsk?: OnAsk;
+  approve?: string[];
+  reject?: string[];
+}
+
+// Repeatable, one value each.
+const ids = { type: 'string', array: true, nargs: 1, requiresArg: true } as const;
+
+export const approvalOptions = {
+  'on-ask': {
+    type: 'string',
+    choices: ON_ASK_CHOICES,
+    describe:
+      'Headless (no terminal, or --json), what a command that needs approval gets: deny, or defer: the run stops cleanly at that tool call (exit 3) and the session keeps it for --approve / --reject',
+    defaultDescription: 'deny',
+  },
+  approve: { ...ids, describe: 'With --continue or --session: run this paused tool call (its id) and go on; repeatable' },
+  reject: { ...ids, describe: 'With --continue or --session: refuse this paused tool call (its id) and go on; repeatable' },
 } as const;

@@ -11,8 +11,19 @@ export class JsonRunRenderer implements RunRenderer {
   }
 
   finish(outcome: RunOutcome): void {
-    const { sessionId, text, usage, summary, isError, stopReason, error, interrupted } = outcome;
-    write({ type: 'result', sessionId, text, usage, summary, isError, stopReason: stopReason ?? null, ...(error ? { error } : {}), ...(interrupted ? { interrupted } : {}) });
+    const { sessionId, text, usage, summary, isError, stopReason, error, interrupted, pending } = outcome;
+    write({
+      type: 'result',
+      sessionId,
+      text,
+      usage,
+      summary,
+      isError,
+      stopReason: stopReason ?? null,
+      ...(error ? { error } : {}),
+      ...(interrupted ? { interrupted } : {}),
+      ...(pending ? { pending } : {}),
+    });
   }
 }
 

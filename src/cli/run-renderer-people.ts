@@ -49,7 +49,15 @@ export class PeopleRunRenderer implements RunRenderer {
         break;
       case 'permission_decided':
         if (event.decision === 'deny') this.note(this.style.yellow(`⚠ not run: ${oneLine(event.command, 120)} (${event.rule ?? 'policy'})`));
+        else if (event.decision === 'defer') this.note(this.style.yellow(`⏸ waiting for approval: ${oneLine(event.command, 120)} (${event.rule ?? 'policy'})`));
         else if (event.by !== 'rule') this.note(this.style.dim(`… approved (${event.by.replace('_', ' ')}): ${oneLine(event.command, 120)}`));
+        break;
+      case 'hook_finished':
+        if (event.outcome === 'error') this.note(this.style.yellow(`⚠ ${event.hookEvent} hook failed (${oneLine(event.command, 80)}): ${event.message}`));
+        else if (event.outcome === 'blocking') this.note(this.style.dim(`… ${event.hookEvent} hook blocked: ${event.message}`));
+        break;
+      case 'hook_notice':
+        this.note(this.style.yellow(`${event.hookEvent} hook: ${event.message}`));
         break;
       case 'history_sanitized':
         this.note(this.style.dim(`… repaired the history: ${event.removed} message(s) moved to quarantine, ${event.added} missing tool result(s) added`));

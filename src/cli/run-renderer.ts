@@ -1,6 +1,6 @@
 import type { Usage } from '../llm/types';
 import type { RunSummaryFigures } from '../runner/run-summary';
-import type { RunnerEvent, StopReason } from '../runner/types';
+import type { PendingToolCall, RunnerEvent, StopReason } from '../runner/types';
 
 /** How a run ended, for the last line (JSON) or the summary (people). */
 export interface RunOutcome {
@@ -13,6 +13,8 @@ export interface RunOutcome {
   /** What went wrong, one line (also on stderr). */
   error?: string;
   interrupted?: boolean;
+  /** The tool calls a paused run waits on (stopReason `approval_required`). */
+  pending?: PendingToolCall[];
 }
 
 /** Renders a run's progress as it happens, and its outcome once at the end. */

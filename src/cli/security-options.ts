@@ -1,5 +1,6 @@
 import type { PermissionPolicy, PermissionRules } from '../tools/security/permission-policy';
-import { PERMISSION_ACTIONS, SANDBOX_MODES, type PermissionAction, type SandboxMode } from '../tools/security/security-choices';
+import { PERMISSION_ACTIONS, PERMISSION_MODE_CHOICES, SANDBOX_MODES, type PermissionAction, type SandboxMode } from '../tools/security/security-choices';
+import type { PermissionMode } from '../settings/settings-schema';
 import type { ResolvedSettings } from '../settings/resolve-settings';
 import type { ToolSecurityOptions } from '../tools/security/tool-security';
 import { CliError } from './exit-codes';
@@ -16,6 +17,7 @@ export interface SecurityArgs extends LimitArgs {
   unmatched?: PermissionAction;
   defaultRules: boolean;
   approveAll: boolean;
+  permissionMode?: PermissionMode;
 }
 
 // Repeatable flags, one value each (`nargs: 1`, so `--allow ls "echo hi"` keeps "echo hi" as the command).
@@ -39,6 +41,13 @@ export const securityOptions = {
   unmatched: { type: 'string', choices: PERMISSION_ACTIONS, describe: 'What a command no rule matches gets', defaultDescription: 'allow' },
   'default-rules': { type: 'boolean', default: true, describe: 'Ask before destructive or outward commands (rm -r, git push, curl | sh, sudo, publishes...); --no-default-rules drops them' },
   'approve-all': { type: 'boolean', default: false, describe: 'Approve every command a rule asks about, without asking (deny rules still deny)' },
+  'permission-mode': {
+    type: 'string',
+    choices: PERMISSION_MODE_CHOICES,
+    describe:
+      "Claude Code's permission modes, as close as our tools allow: bypassPermissions approves every ask (deny rules still deny), dontAsk never asks, plan makes the sandbox read-only (see docs/settings.md)",
+    defaultDescription: 'permissions.defaultMode from the settings, else default',
+  },
   ...limitOptions,
 } as const;
 
@@ -83,7 +92,7 @@ export function toolSecurityOptions(args: SecurityArgs, context: { json: boolean
     permissions,
     approve: interactive ? terminalApprover(context.onInterrupt) : undefined,
     approveAll: args.approveAll,
-    permissionMode: settings.permissions?.defaultMode,
+    permissionMode: args.permissionMode ?? settings.permissions?.defaultMode,
     sandbox: args.sandbox ?? settings.sandbox?.mode,
     allowNetwork: args.allowNetwork ?? settings.sandbox?.allowNetwork ?? false,
     limits: resourceLimitsFromFlags(args),

@@ -37,20 +37,37 @@ async function list(store: SessionStore, json: boolean): Promise<void> {
   if (json) return print(JSON.stringify({ sessionsDir: store.sessionsDir, sessions, skipped }));
   if (!sessions.length) return print(`no sessions in ${store.sessionsDir}`);
   const s = style();
-  const rows = sessions.map(listRow);
-  const headers = ['ID', 'UPDATED', 'MSGS', 'TOKENS', 'MODEL', 'DIR', 'TITLE'];
+  const cost = listCost();
+  const rows = sessions.map((session) => listRow(session, cost));
+  const headers = ['ID', 'UPDATED', 'MSGS', 'TOKENS', 'COST', 'MODEL', 'DIR', 'TITLE'];
   const widths = headers.map((header, i) => Math.max(header.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) =>
     cells
-      .map((cell, i) => (i === cells.length - 1 ? cell : i === 2 || i === 3 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+      .map((cell, i) => (i === cells.length - 1 ? cell : i >= 2 && i <= 4 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
       .join('  ')
       .trimEnd();
   print(s.dim(line(headers)));
   for (const row of rows) print(line(row));
 }
 
+/**
+ * What a listed session cost at today's prices (~/.synapse/pricing.json): `$0.00` before any call, `N/A` when
+ * a model it used has no price, `-` for a session from before tokens were recorded per model.
+ */
+function listCost(): (session: SessionSummary) => string {
+  // Loaded here: only the listing and stats price sessions.
+  const { addCost, costOf, formatUsd, loadPricingFile, tokenUsageOf } = require('../usage') as typeof import('../usage');
+  const { pricing, warning } = loadPricingFile();
+  if (warning) process.stderr.write(`warning: ${warning}\n`);
+  return ({ usageByModel, totalTokens }) => {
+    if (!usageByModel) return totalTokens ? '-' : formatUsd(0);
+    const cost = Object.entries(usageByModel).reduce<number | null>((sum, [model, { usage }]) => addCost(sum, costOf(tokenUsageOf(usage), model, pricing)), 0);
+    return cost === null ? 'N/A' : formatUsd(cost);
+  };
+}
+
 /** One session as `sessions list` shows it; `-` where an older session did not record a value. */
-function listRow(session: SessionSummary): string[] {
+function listRow(session: SessionSummary, cost: (session: SessionSummary) => string): string[] {
   const home = homedir();
   const dir = session.origin?.cwd ?? '-';
   return [
@@ -58,6 +75,7 @@ function listRow(session: SessionSummary): string[] {
     session.updatedAt.replace('T', ' ').slice(0, 19),
     String(session.messageCount),
     session.totalTokens.toLocaleString('en-US'),
+    cost(session),
     session.origin?.model ?? '-',
     dir === home || dir.startsWith(`${home}/`) ? `~${dir.slice(home.length)}` : dir,
     oneLine(session.title ?? '(untitled)', 60),

@@ -24,8 +24,7 @@ export function toolActivityLines(command: string | undefined, result: ToolResul
   const lines = [head];
   const diff = result.isError ? [] : changeOf(command);
   if (diff.length) lines.push(...diff.map((line) => (line.startsWith('+') ? style.green(line) : line.startsWith('-') ? style.red(line) : style.dim(line))).map(indent));
-  // A one-line output is the summary already.
-  else if (stdout.trim() !== (result.brief ?? '').trim()) lines.push(...preview(stdout, PREVIEW_LINES, style));
+  else lines.push(...preview(afterSummary(stdout, result.brief), PREVIEW_LINES, style));
   if (result.isError && stderr.trim()) lines.push(...tail(stderr, STDERR_TAIL, style).map((line) => style.red(line)));
   return lines;
 }
@@ -36,6 +35,13 @@ function splitOutput(output: string): { stdout: string; stderr: string } {
   if (at < 0) return { stdout: output, stderr: '' };
   const start = output.indexOf('[stderr]\n', at) + '[stderr]\n'.length;
   return { stdout: output.slice(0, at), stderr: output.slice(start) };
+}
+
+/** The output without its first line when that line is the summary already (shown on the ✓ line). */
+function afterSummary(stdout: string, brief: string | undefined): string {
+  const lines = stdout.split('\n');
+  const first = lines.findIndex((line) => line.trim());
+  return first >= 0 && lines[first]!.trim() === brief?.trim() ? lines.slice(first + 1).join('\n') : stdout;
 }
 
 function nonEmptyLines(text: string): string[] {

@@ -1,4 +1,5 @@
 import { AbortError, type ChatMessage } from '../llm';
+import { isUserInput } from '../session';
 import { type OffloadStore, referencedFiles } from './offload-store';
 import { messagesTokens, messageTokens } from './request-tokens';
 import { restoreOffloaded } from './restore-offloaded';
@@ -126,11 +127,6 @@ export class ContextCompactor {
     }
     return { attempts, error };
   }
-}
-
-/** A run's own words: a user message that is not a summary, a reminder or an input the model never saw. */
-export function isUserInput(message: ChatMessage): boolean {
-  return message.role === 'user' && !message.meta?.summary && !message.meta?.reminder && !message.meta?.unanswered;
 }
 
 function delay(ms: number, signal?: AbortSignal): Promise<void> {

@@ -5,7 +5,8 @@ export { OffloadStore, referencedFiles, OFFLOAD_REFERENCE_PREFIX, type CleanupRe
 export { ToolResultOffloader, type OffloadOptions, type OffloadResult } from './tool-result-offloader';
 export { restoreOffloaded } from './restore-offloaded';
 export { summaryRequest, summaryInstructions, SUMMARY_PREFIX, SUMMARY_DIRECTIVE } from './summary-request';
-export { ContextCompactor, isUserInput, type CompactResult, type CompactOptions, type CompactorSettings, type SummaryModel } from './context-compactor';
+export { isUserInput } from '../session';
+export { ContextCompactor, type CompactResult, type CompactOptions, type CompactorSettings, type SummaryModel } from './context-compactor';
 export { ContextOrchestrator, type ContextOrchestratorOptions, type PrepareOptions, type PrepareResult } from './context-orchestrator';
 export { isContextOverflowError, windowNamedIn } from './context-overflow';
 export { ContextWindowError } from './context-window-error';

@@ -97,6 +97,12 @@ export class OffloadStore {
     return result;
   }
 
+  /** How many offloaded files the store holds: 0 once its directory is gone (upstream's countOffloadedFiles). */
+  async count(): Promise<number> {
+    const names = await readdir(this.dir).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? [] : Promise.reject(error)));
+    return names.filter((name) => FILE_NAME.test(name)).length;
+  }
+
   /** Removes the directory and everything in it. */
   async remove(): Promise<void> {
     await rm(this.dir, { recursive: true, force: true });

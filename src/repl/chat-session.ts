@@ -118,7 +118,8 @@ export class ChatSession {
 
   /** Ends the runner's shell and releases its session. */
   close(): Promise<void> {
-    return this.current.close();
+    // SessionEnd hooks hear Claude Code's reason for a chat the person left.
+    return this.current.close('prompt_input_exit');
   }
 
   /**

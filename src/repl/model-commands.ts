@@ -1,3 +1,6 @@
+import { formatCount } from '../usage';
+import { compactCommand } from './compact-command';
+import { costCommand } from './cost-command';
 import { shown, type SlashCommand } from './slash-command';
 
 const model: SlashCommand = {
@@ -11,29 +14,6 @@ const model: SlashCommand = {
     if (/\s/.test(wanted)) return shown('Usage: /model [name] (one name, no spaces)');
     await chat.setModel(wanted);
     return shown(`Model: ${chat.model} (from the next message on)`);
-  },
-};
-
-const cost: SlashCommand = {
-  name: 'cost',
-  summary: "Tokens this session's model calls used (prompt, completion, total)",
-  group: 'Model and context',
-  run: async (_args, { chat }) => {
-    const usage = await chat.usage();
-    if (!usage) return shown('Usage: not recorded (sessions are not saved in this chat).');
-    const { total, rounds } = usage;
-    const byModel = new Map<string, number>();
-    for (const round of rounds) byModel.set(round.model, (byModel.get(round.model) ?? 0) + round.usage.total_tokens);
-    const models = [...byModel].map(([name, tokens]) => `  ${name}: ${formatCount(tokens)} tokens`);
-    return shown(
-      [
-        `Session ${chat.sessionId}: ${rounds.length} model call(s)`,
-        `  prompt tokens:     ${formatCount(total.prompt_tokens)}`,
-        `  completion tokens: ${formatCount(total.completion_tokens)}`,
-        `  total tokens:      ${formatCount(total.total_tokens)}`,
-        ...models,
-      ].join('\n'),
-    );
   },
 };
 
@@ -59,9 +39,12 @@ const context: SlashCommand = {
   },
 };
 
-/** /model, /cost, /context. */
-export const modelCommands: readonly SlashCommand[] = [model, cost, context];
+const compact: SlashCommand = {
+  name: 'compact',
+  summary: "Summarize the older messages now to free context (the session's archive keeps them)",
+  group: 'Model and context',
+  run: async (_args, { chat }) => shown((await compactCommand(chat.runner)).output),
+};
 
-function formatCount(value: number): string {
-  return value.toLocaleString('en-US');
-}
+/** /model, /cost, /context, /compact. */
+export const modelCommands: readonly SlashCommand[] = [model, costCommand, context, compact];

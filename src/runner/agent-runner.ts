@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type OpenAI from 'openai';
 import { isContextOverflowError, type CompactResult } from '../context';
 import { createExtensions, modelSampler, skillDirectories, type Extensions, type McpClientCallbacks } from '../extensions';
-import { StopHookExecutor, type StopHookRegistry } from '../hooks';
+import { CommandHooks } from '../hooks';
 import { AbortError, createOpenAIClient, createOpenAIModelRuntime, type ChatMessage, type ModelRuntime, type Usage } from '../llm';
 import { contextStats, emptySessionUsage, generateSessionId, type ContextStats, type SessionUsage } from '../session';
+import type { PricingTable } from '../usage';
 import { createSubAgentExecutorFactory } from '../subagents';
 import { TodoStore } from '../todo';
-import { BashRouter, BashTool, SecretRedactor, ToolSecurity, type Tool, type ToolResult } from '../tools';
+import { BashRouter, BashTool, SecretRedactor, ToolSecurity, toolEnvironment, type CallPermission, type Tool, type ToolResult } from '../tools';
 import { ConversationHistory } from './conversation-history';
 import { maxConsecutiveToolFailures } from './env-settings';
 import { CONSECUTIVE_FAILURES_MESSAGE, ConsecutiveFailurePolicy } from './failure-policy';
@@ -17,16 +18,20 @@ import { assistantMessage, streamAssistantReply, type AssistantReply } from './m
 import { interruptionNote, type RunActivity } from './interruption-note';
 import { BASH_TOOL, userCommandNote } from './user-command-note';
 import { redactReply, redactToolEvent } from './redacted-reply';
-import { executeRound } from './round-executor';
+import { executeRound, type RoundContext } from './round-executor';
+import type { CallOutcome } from './hooked-call';
+import { ApprovalDecisionError, pauseRound, pendingCalls, PendingApprovalError, resumeRound, type ResumedRound } from './paused-round';
+import { hookContextMessage, RunnerHooks, withHookContext, type HookContext } from './runner-hooks';
 import { composeSystemPrompt } from './compose-system-prompt';
 import { ContextStep, type RequestFrame } from './context-step';
 import { RunCosting } from './run-costing';
 import { RunnerSession } from './runner-session';
+import { StopStage } from './stop-stage';
 import { firstUserMessage } from './skill-search-instruction';
 import { defaultSystemPrompt } from './system-prompt';
 import { todoReminder } from './todo-reminder';
-import { planToolCalls } from './tool-call-plan';
-import type { AgentRunnerOptions, RunnerEvent, RunOptions, StopReason } from './types';
+import { planToolCalls, type PlannedCall } from './tool-call-plan';
+import type { AgentRunnerOptions, ApprovalDecisions, PendingToolCall, RunnerEvent, RunOptions, StopReason } from './types';
 
 const DEFAULT_MAX_ITERATIONS = 50;
 
@@ -60,13 +65,21 @@ export class AgentRunner {
   private readonly emit: (event: RunnerEvent) => void;
   /** Prices, each run's spend and its budget (`maxBudgetUsd`). */
   private readonly costing: RunCosting;
+  /** Command hooks (lifecycle events; the tool events go with each call). */
+  private readonly hooks: RunnerHooks;
   private running = false;
   private readonly context: ContextStep;
-  private readonly stopHooks?: StopHookExecutor;
+  /** How a run that answers ends: the Stop hooks, then the in-process stop hooks. */
+  private readonly stopStage: StopStage;
 
   constructor(private readonly options: AgentRunnerOptions) {
     this.model = options.model;
-    this.emit = isolateListener(options.onEvent, options.onListenerError ?? warnListenerFailed);
+    const listener = isolateListener(options.onEvent, options.onListenerError ?? warnListenerFailed);
+    this.emit = (event) => {
+      listener(event);
+      // A person is being asked (here or in a sub-agent): Notification hooks hear of it.
+      if (event.type === 'permission_requested') void this.hooks.notify(`synapse needs your permission to run: ${event.command}`, 'permission_prompt');
+    };
     this.client = options.client ?? createOpenAIClient({ apiKey: options.apiKey, baseURL: options.baseURL, requestTimeoutMs: options.requestTimeoutMs });
     this.modelRuntime = createOpenAIModelRuntime({ model: options.model, client: this.client, requestTimeoutMs: options.requestTimeoutMs });
     this.todoStore = options.todoStore ?? new TodoStore();
@@ -107,7 +120,58 @@ export class AgentRunner {
     this.tools = new Map((options.toolset ?? [new BashTool(this.ownedRouter!)]).map((tool) => [tool.name, tool]));
     this.ready = this.persistence.open().then((messages) => new ConversationHistory(this.sessionId ? this.persistence : null, messages));
     this.ready.catch(() => {}); // surfaced by the first call that needs it
-    this.stopHooks = stopHookExecutor(options.stopHooks, this.emit);
+    this.hooks = new RunnerHooks(this.createHooks(), { cwd: () => this.cwd, emit: this.emit, isSubAgent: Boolean(options.isSubAgent) });
+    this.stopStage = new StopStage({
+      hooks: this.hooks,
+      stopHooks: options.stopHooks,
+      isSubAgent: Boolean(options.isSubAgent),
+      maxBlocks: options.maxStopHookBlocks,
+      emit: this.emit,
+      where: () => ({ cwd: this.options.cwd ?? process.cwd(), sessionId: this.sessionId }),
+    });
+  }
+
+  /** The shell's working directory now (it follows `cd`), else the runner's. */
+  private get cwd(): string {
+    return this.ownedRouter?.cwd ?? this.options.cwd ?? process.cwd();
+  }
+
+  /** The tool calls the last run paused on, waiting for a person's answer (see resume); empty when none. */
+  async pendingApprovals(): Promise<PendingToolCall[]> {
+    await this.ready;
+    const approval = this.persistence.pendingApproval;
+    return approval ? pendingCalls(approval) : [];
+  }
+
+  /**
+   * Goes on with a run that paused for approval (stopReason `approval_required`, in this process or an
+   * earlier one: the session keeps the paused round): the approved calls run (deny rules still deny), the
+   * rejected ones are refused, the rest of the round runs, and the run continues to its end like run().
+   * Every paused call needs an answer; an answer that does not fit rejects with ApprovalDecisionError and
+   * changes nothing.
+   */
+  async resume(decisions: ApprovalDecisions, options: RunOptions = {}): Promise<string> {
+    if (this.running) throw new Error('AgentRunner.resume: a run is already in progress on this runner');
+    this.running = true;
+    try {
+      const history = await this.ready;
+      const approval = this.persistence.pendingApproval;
+      if (!approval) throw new ApprovalDecisionError('no tool call is waiting for approval here');
+      const round = resumeRound(approval, decisions);
+      const resumed = { approve: [...round.approved], reject: [...round.refused.keys()] };
+      await this.startRun('', { resumed });
+      for (const [id] of round.refused) {
+        const paused = approval.pending.find((call) => call.toolCallId === id)!;
+        this.emit({ type: 'permission_decided', command: paused.command, decision: 'deny', by: 'user', rule: paused.rule });
+      }
+      const start = await this.hooks.sessionStart(true, options.signal);
+      if (start?.stopRun) return this.finish(start.stopRun, 'hook_stopped');
+      const context = start?.context.length ? hookContextMessage(start.context.map((text) => ({ event: 'SessionStart' as const, text }))) : undefined;
+      return await this.guardedTurns(history, options.signal, { resumed: { round, context } });
+    } finally {
+      await this.hooks.settled();
+      this.running = false;
+    }
   }
 
   getSessionId(): string | null {
@@ -127,6 +191,11 @@ export class AgentRunner {
   /** The confirmed history (what the session holds, or would). */
   async getHistory(): Promise<ChatMessage[]> {
     return [...(await this.ready).persisted];
+  }
+
+  /** The prices its calls are costed with: the `pricing` option, else ~/.synapse/pricing.json (read once). */
+  get pricing(): PricingTable {
+    return this.costing.pricing;
   }
 
   async getSessionUsage(): Promise<SessionUsage | null> {
@@ -158,6 +227,8 @@ export class AgentRunner {
     try {
       return await this.loop(input, options);
     } finally {
+      // Nothing a run started outlives it: Notification hooks it fired are done before it returns.
+      await this.hooks.settled();
       this.running = false;
     }
   }
@@ -174,11 +245,13 @@ export class AgentRunner {
     try {
       const history = await this.ready;
       const call = { id: `user_${Date.now().toString(36)}`, type: 'function' as const, function: { name: BASH_TOOL, arguments: JSON.stringify({ command }) } };
-      const [result] = await executeRound([{ call, args: { command }, command, isTask: false }], this.tools, (event) => this.emit(redactToolEvent(event, this.redactor)), signal);
+      // A person's own command: no hooks (they are the model's tool calls' hooks), and nothing to defer.
+      const context: RoundContext = { cwd: () => this.cwd, emit: (event) => this.emit(redactToolEvent(event, this.redactor)) };
+      const [outcome] = await executeRound([{ call, args: { command }, command, isTask: false }], this.tools, context, signal);
       throwIfAborted(signal);
       this.persistence.titleHint ??= `!${command}`;
-      await history.append(userCommandNote(command, result!));
-      return result!;
+      await history.append(userCommandNote(command, outcome!.result));
+      return outcome!.result;
     } finally {
       this.running = false;
     }
@@ -207,42 +280,115 @@ export class AgentRunner {
 
   private async loop(input: string, { signal }: RunOptions): Promise<string> {
     const history = await this.ready;
+    const paused = this.persistence.pendingApproval;
+    if (paused) throw new PendingApprovalError(pendingCalls(paused));
+    this.persistence.titleHint = input;
+    const skillSearch = (this.options.enableSkillSearchInstruction ?? true) && !history.hasUserMessage;
+    const first = firstUserMessage(input, skillSearch);
+    await this.startRun(input, { history, first });
+    return this.guardedTurns(history, signal, { before: () => this.promptStage(history, first, input, signal) });
+  }
+
+  /**
+   * The prompt hooks over the staged input: a block or `continue: false` ends the run before anything is
+   * sent (the prompt is not kept, as in Claude Code); what they add goes with the input, on disk too.
+   */
+  private async promptStage(history: ConversationHistory, first: ChatMessage, input: string, signal?: AbortSignal): Promise<string | undefined> {
+    const contexts = await this.promptHooks(input, signal);
+    if (!Array.isArray(contexts)) {
+      history.discardStaged();
+      await this.releaseInput();
+      return this.finish(contexts.text, contexts.reason);
+    }
+    if (contexts.length > 0) {
+      history.discardStaged();
+      const withContext = withHookContext(first, contexts);
+      history.stage(withContext);
+      await this.persistence.holdInput(withContext);
+    }
+    return undefined;
+  }
+
+  /**
+   * What every run starts with: the extension listing, the budget check, a new input staged and on disk
+   * (pending) before the run is announced with the session's id, the offload directory, run_started, the
+   * warnings not yet told.
+   */
+  private async startRun(input: string, start: { history: ConversationHistory; first: ChatMessage } | { resumed: ApprovalDecisions }): Promise<void> {
     this.extensionsPrompt = await this.listExtensions();
     // A budget that cannot be enforced (no price for the model) refuses the run before anything is sent.
     this.costing.startRun(this.model);
-    this.persistence.titleHint = input;
-    const skillSearch = (this.options.enableSkillSearchInstruction ?? true) && !history.hasUserMessage;
-    // Staged, not yet confirmed: the input is confirmed together with the model's first reply to it. It
-    // is on disk already (pending) before the run is announced with the session's id.
-    const first = firstUserMessage(input, skillSearch);
-    history.stage(first);
-    try {
-      await this.persistence.holdInput(first);
-    } catch (error) {
-      history.discardStaged();
-      throw error;
+    if ('first' in start) {
+      // Staged, not yet confirmed: the input is confirmed together with the model's first reply to it.
+      start.history.stage(start.first);
+      try {
+        await this.persistence.holdInput(start.first);
+      } catch (error) {
+        start.history.discardStaged();
+        throw error;
+      }
     }
     await this.context.prepare().catch((failure: unknown) => this.emit({ type: 'warning', message: `the directory for offloaded tool results could not be made: ${describe(failure)}` }));
-    this.emit({ type: 'run_started', sessionId: this.sessionId, input });
+    this.emit({ type: 'run_started', sessionId: this.sessionId, input, ...('resumed' in start ? { resumed: start.resumed } : {}) });
     for (const warning of this.persistence.warnings.splice(0)) this.emit({ type: 'session_warning', ...warning });
     await this.reportWarnings();
-    const activity: { running: string[] } = { running: [] };
+  }
+
+  /** The run failed or was stopped before the model answered: the input is forgotten (a failed removal is a warning). */
+  private async releaseInput(): Promise<void> {
+    await this.persistence.releaseInput().catch((failure: unknown) => this.emit({ type: 'warning', message: `the unanswered input could not be removed from the session: ${describe(failure)}` }));
+  }
+
+  /**
+   * SessionStart (the first run of this runner) and UserPromptSubmit: what they add to the prompt, or how
+   * the run ends before anything is sent (a block, `continue: false`).
+   */
+  private async promptHooks(input: string, signal?: AbortSignal): Promise<HookContext[] | { text: string; reason: StopReason }> {
+    const contexts: HookContext[] = [];
+    const start = await this.hooks.sessionStart(Boolean(this.options.session || this.options.sessionId), signal);
+    contexts.push(...(start?.context ?? []).map((text) => ({ event: 'SessionStart' as const, text })));
+    if (start?.stopRun) return { text: start.stopRun, reason: 'hook_stopped' };
+    if (this.options.isSubAgent) return contexts;
+    const prompt = await this.hooks.userPromptSubmit(input, signal);
+    if (prompt.stopRun) return { text: prompt.stopRun, reason: 'hook_stopped' };
+    if (prompt.block) return { text: `Prompt blocked by a UserPromptSubmit hook: ${prompt.block}`, reason: 'prompt_blocked' };
+    contexts.push(...prompt.context.map((text) => ({ event: 'UserPromptSubmit' as const, text })));
+    return contexts;
+  }
+
+  /**
+   * The turns (after `before`, which may end the run first), with what is staged forgotten on failure
+   * (after an interrupt, a note of what it stopped is recorded); whatever failed once the run was aborted
+   * failed because of the abort.
+   */
+  private async guardedTurns(
+    history: ConversationHistory,
+    signal: AbortSignal | undefined,
+    { before, resumed }: { before?: () => Promise<string | undefined>; resumed?: { round: ResumedRound; context?: ChatMessage } },
+  ): Promise<string> {
+    const activity: RunActivity = { running: [] };
     try {
-      return await this.turns(history, signal, activity);
+      return (await before?.()) ?? (await this.turns(history, signal, activity, resumed));
     } catch (error) {
       if (signal?.aborted && this.options.recordInterruptions) await this.recordInterruption(history, activity);
       history.discardStaged();
-      await this.persistence.releaseInput().catch((failure: unknown) => this.emit({ type: 'warning', message: `the unanswered input could not be removed from the session: ${describe(failure)}` }));
+      await this.releaseInput();
       // Whatever failed once the run was aborted (a cut stream, a killed tool) failed because of the abort.
       if (signal?.aborted) throw error instanceof AbortError ? error : new AbortError('The run was interrupted');
       throw error;
     }
   }
 
-  private async turns(history: ConversationHistory, signal: AbortSignal | undefined, activity: { running: string[] }): Promise<string> {
+  private async turns(history: ConversationHistory, signal: AbortSignal | undefined, activity: RunActivity, resumed?: { round: ResumedRound; context?: ChatMessage }): Promise<string> {
     const failures = new ConsecutiveFailurePolicy(this.options.maxConsecutiveToolFailures ?? maxConsecutiveToolFailures());
     const maxIterations = this.options.maxIterations ?? DEFAULT_MAX_ITERATIONS;
+    const atAnswer = this.stopStage.forRun();
     let notice: ChatMessage | null = null;
+    if (resumed) {
+      const end = await this.runRound(history, resumed.round, failures, activity, signal);
+      if (end !== undefined) return end;
+      if (resumed.context) history.stage(resumed.context);
+    }
     for (let iteration = 0; iteration < maxIterations; iteration++) {
       // Before each request: once the run (sub-agents included) has spent its budget, nothing more is asked.
       const overBudget = this.costing.overBudget;
@@ -263,10 +409,14 @@ export class AgentRunner {
 
       if (reply.toolCalls.length === 0) {
         const reminder = todoReminder(this.todoStore.get().items);
-        if (!reminder) return this.complete(history, shown.content);
-        this.emit({ type: 'reminder', text: reminder });
-        history.stage({ role: 'user', content: reminder, meta: { reminder: true } });
-        continue;
+        if (reminder) {
+          this.emit({ type: 'reminder', text: reminder });
+          history.stage({ role: 'user', content: reminder, meta: { reminder: true } });
+          continue;
+        }
+        const final = await atAnswer(history, shown.content, signal);
+        if (final === undefined) continue;
+        return this.finish(final, 'completed');
       }
 
       const { planned, malformed } = planToolCalls(reply.toolCalls);
@@ -282,19 +432,75 @@ export class AgentRunner {
         continue;
       }
 
-      activity.running = planned.map(({ call, command }) => command ?? call.function.name);
-      const results = await executeRound(planned, this.tools, (event) => this.emit(redactToolEvent(event, this.redactor)), signal);
-      throwIfAborted(signal);
-      activity.running = [];
-      await this.reportWarnings(); // the round may have read the MCP config or the skills for the first time
-      await history.append(message, ...results.map((result, i) => toolMessage(planned[i].call.id, result)));
-      if (failures.record(results)) return this.stop(history, CONSECUTIVE_FAILURES_MESSAGE, 'consecutive_failures');
+      const end = await this.runRound(history, { message, planned, done: new Map(), refused: new Map(), approved: new Set() }, failures, activity, signal);
+      if (end !== undefined) return end;
     }
     return this.stop(history, `Reached the limit of ${maxIterations} model requests in one run; stopping.`, 'max_iterations');
   }
 
-  /** Ends the shell and the MCP servers this runner started, and releases its session (the writer lock). */
-  async close(): Promise<void> {
+  /**
+   * Runs what a round still has to run and puts the whole round in the history; returns the run's end when
+   * the round ends it (a pause for approval, a hook's `continue: false`, the failure policy).
+   */
+  private async runRound(history: ConversationHistory, round: ResumedRound, failures: ConsecutiveFailurePolicy, activity: RunActivity, signal: AbortSignal | undefined): Promise<string | undefined> {
+    const remaining = round.planned.filter((call) => !round.done.has(call.call.id));
+    activity.running = remaining.map(({ call, command }) => command ?? call.function.name);
+    const outcomes = await executeRound(remaining, this.tools, this.callContext(round), signal);
+    throwIfAborted(signal);
+    activity.running = [];
+    await this.reportWarnings(); // the round may have read the MCP config or the skills for the first time
+    if (outcomes.some((outcome) => outcome.result.extras?.approvalRequired)) return this.pause(round, remaining, outcomes);
+    const stopRun = outcomes.find((outcome) => outcome.stopRun !== undefined)?.stopRun;
+    const results = new Map(outcomes.map((outcome, i) => [remaining[i]!.call.id, outcome.result.message]));
+    const content = (id: string) => round.done.get(id) ?? results.get(id) ?? `Command not run: the run was stopped by a hook: ${stopRun}.`;
+    await history.append(round.message, ...round.planned.map(({ call }) => ({ role: 'tool' as const, tool_call_id: call.id, content: content(call.id) })));
+    if (this.persistence.pendingApproval) await this.persistence.setPendingApproval(null);
+    if (stopRun !== undefined) return this.stop(history, stopRun, 'hook_stopped');
+    if (failures.record(outcomes.map((outcome) => outcome.result))) return this.stop(history, CONSECUTIVE_FAILURES_MESSAGE, 'consecutive_failures');
+    return undefined;
+  }
+
+  /** What the round's calls share: the hooks, the shell's directory, whether a call may pause or was approved. */
+  private callContext(round: ResumedRound): RoundContext {
+    const defer = this.options.onAsk === 'defer' && !this.options.isSubAgent;
+    return {
+      hooks: this.hooks.engine,
+      cwd: () => this.cwd,
+      emit: (event) => this.emit(redactToolEvent(event, this.redactor)),
+      decided: round.refused,
+      permission: ({ call }): CallPermission | undefined => {
+        const approved = round.approved.has(call.id);
+        return approved || defer ? { ...(approved ? { approved } : {}), ...(defer ? { defer } : {}) } : undefined;
+      },
+    };
+  }
+
+  /** Keeps the round (the session too) with the calls that wait for a person, and ends the run: approval_required. */
+  private async pause(round: ResumedRound, remaining: PlannedCall[], outcomes: CallOutcome[]): Promise<string> {
+    const approval = pauseRound(round, remaining, outcomes);
+    await this.persistence.setPendingApproval(approval);
+    for (const call of pendingCalls(approval)) this.emit({ type: 'approval_required', ...call });
+    const what = approval.pending.map((call) => `${call.toolCallId}: ${call.command} (${call.rule})`).join('; ');
+    await this.hooks.notify(`synapse is waiting for your approval: ${what}`, 'permission_prompt');
+    return this.finish(`Waiting for approval of ${what}.`, 'approval_required');
+  }
+
+  /**
+   * SessionEnd hooks, once, if a run of this runner started the session for them (`reason`: Claude Code's,
+   * e.g. `prompt_input_exit`; default `other`). close() calls it; call it first to have it done earlier.
+   */
+  async endSession(reason = 'other'): Promise<void> {
+    await this.hooks.sessionEnd(reason);
+  }
+
+  /**
+   * Ends the session for the hooks (endSession), then the shell and the MCP servers this runner started, and releases its session
+   * (the writer lock).
+   */
+  async close(reason = 'other'): Promise<void> {
+    await this.endSession(reason);
+    // The hooks this runner made (not a parent's, which a sub-agent shares) end with it.
+    if (!(this.options.hooks instanceof CommandHooks)) this.hooks.engine?.close();
     await Promise.all([this.ownedRouter?.close(), this.ownedExtensions?.close(), this.context.close(), this.ready.catch(() => undefined).then(() => this.persistence.close())]);
   }
 
@@ -366,14 +572,6 @@ export class AgentRunner {
     return this.finish(text, reason);
   }
 
-  /** The run ended with an answer: the stop hooks run (never after a failure policy or a limit), and may add to it. */
-  private async complete(history: ConversationHistory, text: string): Promise<string> {
-    if (!this.stopHooks) return this.finish(text, 'completed');
-    const cwd = this.options.cwd ?? process.cwd();
-    const final = await this.stopHooks.executeAndAppend(text, { cwd, messages: [...history.persisted], finalResponse: text, sessionId: this.sessionId });
-    return this.finish(final, 'completed');
-  }
-
   private finish(text: string, stopReason: StopReason): string {
     this.emit({ type: 'run_finished', text, stopReason });
     return text;
@@ -439,22 +637,30 @@ export class AgentRunner {
         costing: () => ({ budget: this.costing.runBudget, pricing: this.costing.pricing }),
         createRouter: ({ cwd, readOnly, todoStore }) => new BashRouter({ cwd, readOnly, todoStore, security, extensions: extensions.handlers }),
         extensions: extensions.handlers,
+        hooks: (type) => this.hooks.engine?.forAgent(`task:${type}`),
         // A sub-agent's offloaded results go below this runner's directory, which the sandbox keeps readable.
         context: () => ({ contextWindow: this.options.contextWindow, context: this.options.context, offloadDir: join(this.context.offloadDir, `task-${randomBytes(6).toString('hex')}`) }),
       }),
     });
     return router;
   }
-}
 
-/** The runner's stop hooks: a ready executor, or one over a registry whose failures become warnings. */
-function stopHookExecutor(given: StopHookRegistry | StopHookExecutor | undefined, emit: (event: RunnerEvent) => void): StopHookExecutor | undefined {
-  if (!given || given instanceof StopHookExecutor) return given;
-  return new StopHookExecutor({
-    registry: given,
-    onWarning: (message) => emit({ type: 'warning', message }),
-    onMessagePart: (text, hook) => emit({ type: 'stop_hook_progress', hook, text }),
-  });
+  /**
+   * The command hooks: a given CommandHooks as it is (a sub-agent's, its parent's), or the settings' hooks
+   * run in this runner's tool environment (no secrets), with this session's fields; none when empty.
+   */
+  private createHooks(): CommandHooks | undefined {
+    const { hooks } = this.options;
+    if (!hooks || hooks instanceof CommandHooks) return hooks;
+    if (!Object.values(hooks).some((groups) => groups?.some((group) => group.hooks.length > 0))) return undefined;
+    return CommandHooks.create({
+      settings: hooks,
+      env: this.security?.environment() ?? toolEnvironment(),
+      projectDir: resolve(this.options.cwd ?? process.cwd()),
+      common: () => ({ session_id: this.sessionId, transcript_path: this.persistence.historyPath, permission_mode: this.options.security?.permissionMode ?? 'default' }),
+      onActivity: (activity) => this.emit(activity),
+    });
+  }
 }
 
 function describe(error: unknown): string {
@@ -463,8 +669,4 @@ function describe(error: unknown): string {
 
 function throwIfAborted(signal?: AbortSignal): void {
   if (signal?.aborted) throw new AbortError('The run was interrupted');
-}
-
-function toolMessage(toolCallId: string, result: ToolResult): ChatMessage {
-  return { role: 'tool', tool_call_id: toolCallId, content: result.message };
 }

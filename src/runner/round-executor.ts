@@ -1,17 +1,23 @@
 import { AbortError, linkAbort } from '../llm';
-import { AGENT_COMMANDS, type CancelablePromise, type Tool, type ToolResult } from '../tools';
+import { AGENT_COMMANDS, type CallPermission, type CancelablePromise, type Tool, type ToolResult } from '../tools';
 import { maxParallelTasks, taskTimeoutMs } from './env-settings';
+import { runWithHooks, type CallContext, type CallOutcome } from './hooked-call';
 import { runPool } from './task-pool';
 import { groupToolCalls, type PlannedCall } from './tool-call-plan';
-import type { RunnerEvent } from './types';
 import { timerDelay } from '../timer-delay';
 
+/** What a round's calls share: see CallContext. `decided`: calls answered before the round (a person refused them): reported, not run. */
+export interface RoundContext extends CallContext {
+  decided?: ReadonlyMap<string, ToolResult>;
+}
+
 /**
- * Runs one round of tool calls: groups in order, task batches through a pool, each call's result in call
- * order. On abort every running tool is cancelled and the round rejects with AbortError; a signal aborted
- * before the round starts no call (the caller's own check rejects).
+ * Runs one round of tool calls: groups in order, task batches through a pool, each call's outcome in call
+ * order. A call that waits for approval or a hook's `continue: false` ends the round after its group: the
+ * outcomes then cover the calls that ran. On abort every running tool is cancelled and the round rejects
+ * with AbortError; a signal aborted before the round starts no call (the caller's own check rejects).
  */
-export async function executeRound(calls: PlannedCall[], tools: ReadonlyMap<string, Tool>, emit: (event: RunnerEvent) => void, signal?: AbortSignal): Promise<ToolResult[]> {
+export async function executeRound(calls: PlannedCall[], tools: ReadonlyMap<string, Tool>, context: RoundContext, signal?: AbortSignal): Promise<CallOutcome[]> {
   const running = new Set<CancelablePromise<ToolResult>>();
   let onAbort = () => {};
   // Rejects the round at once on abort, whether or not every cancelled tool has settled yet.
@@ -24,13 +30,13 @@ export async function executeRound(calls: PlannedCall[], tools: ReadonlyMap<stri
     signal?.addEventListener('abort', onAbort, { once: true });
   });
   const work = (async () => {
-    const results: ToolResult[] = [];
+    const outcomes: CallOutcome[] = [];
     for (const group of groupToolCalls(calls)) {
-      if (signal?.aborted) break;
-      const jobs = group.calls.map((planned) => () => runOne(planned, tools, running, emit, signal));
-      results.push(...(group.parallel ? await runPool(jobs, maxParallelTasks(), () => !!signal?.aborted) : [await jobs[0]()]));
+      if (signal?.aborted || outcomes.some(endsRound)) break;
+      const jobs = group.calls.map((planned) => () => runOne(planned, tools, running, context, signal));
+      outcomes.push(...(group.parallel ? await runPool(jobs, maxParallelTasks(), () => !!signal?.aborted) : [await jobs[0]()]));
     }
-    return results;
+    return outcomes;
   })();
   aborted.catch(() => {});
   work.catch(() => {}); // once the abort wins the race, a late failure of the rest must not go unhandled
@@ -42,21 +48,25 @@ export async function executeRound(calls: PlannedCall[], tools: ReadonlyMap<stri
   }
 }
 
-async function runOne(
-  planned: PlannedCall,
-  tools: ReadonlyMap<string, Tool>,
-  running: Set<CancelablePromise<ToolResult>>,
-  emit: (event: RunnerEvent) => void,
-  signal?: AbortSignal,
-): Promise<ToolResult> {
+/** A call waiting for approval, or a hook that ends the run, ends the round. */
+function endsRound(outcome: CallOutcome): boolean {
+  return outcome.stopRun !== undefined || outcome.result.extras?.approvalRequired !== undefined;
+}
+
+async function runOne(planned: PlannedCall, tools: ReadonlyMap<string, Tool>, running: Set<CancelablePromise<ToolResult>>, context: RoundContext, signal?: AbortSignal): Promise<CallOutcome> {
   const { call, command, isTask, description } = planned;
   const about = { toolCallId: call.id, name: call.function.name, command, isTask, description };
-  emit({ type: 'tool_call_started', ...about });
+  context.emit({ type: 'tool_call_started', ...about });
   const started = performance.now();
   const tool = tools.get(call.function.name);
-  const result = tool ? await guardedCall(tool, planned, running, signal) : unknownTool(call.function.name, [...tools.keys()]);
-  emit({ type: 'tool_call_finished', ...about, result, durationMs: performance.now() - started });
-  return result;
+  const decided = context.decided?.get(call.id);
+  const outcome: CallOutcome = decided
+    ? { result: decided, args: planned.args }
+    : tool
+      ? await runWithHooks(planned, context, (args, permission) => guardedCall(tool, { ...planned, args }, permission, running, signal), signal)
+      : { result: unknownTool(call.function.name, [...tools.keys()]), args: planned.args };
+  context.emit({ type: 'tool_call_finished', ...about, result: outcome.result, durationMs: performance.now() - started });
+  return outcome;
 }
 
 /**
@@ -65,11 +75,11 @@ async function runOne(
  * signal, linked to the run's, so the run's signal carries one listener per running call, removed when
  * the call settles.
  */
-async function guardedCall(tool: Tool, planned: PlannedCall, running: Set<CancelablePromise<ToolResult>>, signal?: AbortSignal): Promise<ToolResult> {
+async function guardedCall(tool: Tool, planned: PlannedCall, permission: CallPermission | undefined, running: Set<CancelablePromise<ToolResult>>, signal?: AbortSignal): Promise<ToolResult> {
   const link = linkAbort(signal);
   let promise: CancelablePromise<ToolResult> | undefined;
   try {
-    const returned: unknown = tool.execute(planned.args, { signal: link.signal });
+    const returned: unknown = tool.execute(planned.args, { signal: link.signal, ...(permission ? { permission } : {}) });
     promise = asCancelable(returned);
     running.add(promise);
     // A task call always carries its command (isTask is decided from it).

@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { ChatMessage, Usage } from '../llm';
-import { repairWarnings, sessionFiles, SessionStore, type Session, type SessionLoadWarning, type SessionOrigin } from '../session';
+import { repairWarnings, sessionFiles, SessionStore, type PendingApproval, type Session, type SessionLoadWarning, type SessionOrigin } from '../session';
 import type { HistoryStore } from './conversation-history';
 
 export interface RunnerSessionOptions {
@@ -30,6 +30,7 @@ export class RunnerSession implements HistoryStore {
   /** Whether this runner created the session (rather than resume or receive it). */
   private createdHere = false;
   private closed = false;
+  private paused: PendingApproval | null = null;
 
   constructor(private readonly options: RunnerSessionOptions) {}
 
@@ -40,7 +41,7 @@ export class RunnerSession implements HistoryStore {
   /** Where the session keeps offloaded tool results (known before the session is opened or created), if there is a session. */
   get offloadDir(): string | undefined {
     if (this.options.session) return this.options.session.offloadDir;
-    return this.options.id ? sessionFiles(this.store().sessionsDir, this.options.id).offload : undefined;
+    return this.options.id ? sessionFiles(this.sessionsDir(), this.options.id).offload : undefined;
   }
 
   /** Opens (locks and repairs) a session to resume; returns its history. Nothing to do for a new one. */
@@ -55,7 +56,29 @@ export class RunnerSession implements HistoryStore {
     const loadWarnings = session.warnings.filter((warning) => warning.line === undefined);
     const report = await session.repair();
     this.warnings = [...loadWarnings, ...repairWarnings(report)];
+    const { approval, warning } = await session.readPendingApproval();
+    this.paused = approval;
+    if (warning) this.warnings.push({ file: 'pending-approval.json', message: warning });
     return modelView(session.messages);
+  }
+
+  /** The round a paused run left waiting for approval (see PendingApproval), if any. */
+  get pendingApproval(): PendingApproval | null {
+    return this.paused;
+  }
+
+  /** Keeps the paused round (in the session, when there is one), or forgets it once its round is in the history. */
+  async setPendingApproval(approval: PendingApproval | null): Promise<void> {
+    const session = await this.ensure();
+    if (session && (approval || this.paused)) await session.setPendingApproval(approval);
+    this.paused = approval;
+  }
+
+  /** The session's history file, for hooks (`transcript_path`); null for a runner that persists nothing. */
+  get historyPath(): string | null {
+    const given = this.session ?? this.options.session;
+    if (given) return given.historyPath;
+    return this.options.id ? sessionFiles(this.sessionsDir(), this.options.id).history : null;
   }
 
   /** What the user asked: the session's title (not the instruction block put before it) if it has none. */
@@ -132,7 +155,11 @@ export class RunnerSession implements HistoryStore {
   }
 
   private store(): SessionStore {
-    return new SessionStore(this.options.sessionsDir ?? process.env.SYNAPSE_SESSIONS_DIR ?? join(homedir(), '.synapse', 'sessions'));
+    return new SessionStore(this.sessionsDir());
+  }
+
+  private sessionsDir(): string {
+    return resolve(this.options.sessionsDir ?? process.env.SYNAPSE_SESSIONS_DIR ?? join(homedir(), '.synapse', 'sessions'));
   }
 }
 

@@ -5,16 +5,29 @@ import type { TodoStore } from '../todo';
 import type { Session, SessionLoadWarning } from '../session';
 import type { ContextEvent, ContextOptions } from '../context';
 import type { Extensions, ExtensionsOptions, McpClientCallbacks } from '../extensions';
-import type { StopHookExecutor, StopHookRegistry } from '../hooks';
 import type { PricingTable, RunBudget } from '../usage';
+import type { CommandHooks, HookActivity, StopHookExecutor, StopHookRegistry } from '../hooks';
+import type { HookEvent, HookSettings } from '../settings';
 import type { ProjectInstructions } from './project-instructions';
 
-/** Why a run ended. */
-export type StopReason = 'completed' | 'consecutive_failures' | 'max_iterations' | 'budget_exceeded';
+/**
+ * Why a run ended. `approval_required`: it paused at tool calls waiting for a person (`onAsk: 'defer'`; see
+ * AgentRunner.resume). `hook_stopped`: a hook answered `continue: false`. `prompt_blocked`: a
+ * UserPromptSubmit hook blocked the prompt, which was not sent nor kept.
+ */
+export type StopReason = 'completed' | 'consecutive_failures' | 'max_iterations' | 'budget_exceeded' | 'approval_required' | 'hook_stopped' | 'prompt_blocked';
+
+/** A tool call a paused run waits on: what it would run and what asked for a person's approval. */
+export interface PendingToolCall {
+  toolCallId: string;
+  command: string;
+  rule: string;
+}
 
 /** Progress of a run, in the order things happen (task results in completion order). */
 export type RunnerEvent =
-  | { type: 'run_started'; sessionId: string | null; input: string }
+  /** `resumed`: the run goes on from a pause, with these answers (`input` is then empty). */
+  | { type: 'run_started'; sessionId: string | null; input: string; resumed?: ApprovalDecisions }
   | { type: 'assistant_delta'; text: string }
   | { type: 'assistant_message'; content: string; toolCalls: ToolCall[] }
   | { type: 'tool_call_started'; toolCallId: string; name: string; command?: string; isTask: boolean; description?: string }
@@ -40,10 +53,22 @@ export type RunnerEvent =
   | PermissionEvent
   /** Something asked for and not in force here (a sandbox without bubblewrap); once per runner. Also: context and stop-hook trouble. */
   | { type: 'warning'; message: string }
+  /** hook_started / hook_finished: command hooks at work (the sub-agents' too). */
+  | HookActivity
+  /** What a hook has the user told: a `systemMessage`, an exit 2 of an event that cannot block, why a Stop hook was not obeyed. */
+  | { type: 'hook_notice'; hookEvent: HookEvent; message: string }
+  /** A tool call the run pauses on, before its run_finished (`approval_required`). */
+  | ({ type: 'approval_required' } & PendingToolCall)
   /** Large tool results moved to files, or older messages replaced by a summary. */
   | ContextEvent
   /** Progress a stop hook streams while it runs. */
   | { type: 'stop_hook_progress'; hook: string; text: string };
+
+/** A person's answers to a paused run's calls, by tool call id: approved ones run, rejected ones are refused. */
+export interface ApprovalDecisions {
+  approve?: readonly string[];
+  reject?: readonly string[];
+}
 
 export interface AgentRunnerOptions {
   model: string;
@@ -138,6 +163,19 @@ export interface AgentRunnerOptions {
   pricing?: PricingTable;
   /** A parent run's budget (sub-agents): checked before each request here, paid into by the parent. */
   budget?: RunBudget;
+  /**
+   * Command hooks in Claude Code's shape (the `hooks` of the settings), run in the tool environment, or a
+   * ready CommandHooks (a sub-agent gets its parent's). See docs/hooks.md.
+   */
+  hooks?: HookSettings | CommandHooks;
+  /**
+   * What happens to an `ask` nobody can answer (no approver): `deny` (default), or `defer`: the run pauses
+   * at that tool call (stopReason `approval_required`, the round kept in the session) and `resume()` later
+   * runs or refuses it. Sub-agents never pause: their asks are denied.
+   */
+  onAsk?: 'deny' | 'defer';
+  /** How many times Stop (or SubagentStop) hooks may keep one run going. Default 3. */
+  maxStopHookBlocks?: number;
 }
 
 export interface RunOptions {

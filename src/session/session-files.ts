@@ -5,12 +5,14 @@ export const INDEX_FILE = 'index.json';
 export const USAGE_FILE = 'usage.jsonl';
 export const ARCHIVE_FILE = 'archive.jsonl';
 export const PENDING_INPUT_FILE = 'pending-input.json';
+export const PENDING_APPROVAL_FILE = 'pending-approval.json';
 export const OFFLOAD_DIR = 'offload';
 
 /**
  * Where one session's files live: `<sessionsDir>/<id>/` holds history.jsonl (the live history), index.json,
  * usage.jsonl, archive.jsonl (what left the live history verbatim), pending-input.json (a run's unanswered
- * input) and offload/ (tool results moved out of the history).
+ * input), pending-approval.json (a round that waits for a person's approval) and offload/ (tool results
+ * moved out of the history).
  */
 export interface SessionFiles {
   dir: string;
@@ -19,6 +21,7 @@ export interface SessionFiles {
   usage: string;
   archive: string;
   pendingInput: string;
+  pendingApproval: string;
   offload: string;
 }
 
@@ -31,6 +34,7 @@ export function sessionFiles(sessionsDir: string, id: string): SessionFiles {
     usage: join(dir, USAGE_FILE),
     archive: join(dir, ARCHIVE_FILE),
     pendingInput: join(dir, PENDING_INPUT_FILE),
+    pendingApproval: join(dir, PENDING_APPROVAL_FILE),
     offload: join(dir, OFFLOAD_DIR),
   };
 }

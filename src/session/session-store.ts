@@ -119,7 +119,16 @@ export class SessionStore {
           if (typeof index === 'string') skipped.push({ entry: entry.name, reason: index });
           else {
             const { title, createdAt, updatedAt, messageCount, usage, origin } = index;
-            sessions.push({ id: entry.name, title, createdAt, updatedAt, messageCount, totalTokens: usage.total.total_tokens, ...(origin ? { origin } : {}) });
+            sessions.push({
+              id: entry.name,
+              title,
+              createdAt,
+              updatedAt,
+              messageCount,
+              totalTokens: usage.total.total_tokens,
+              ...(origin ? { origin } : {}),
+              ...(usage.byModel ? { usageByModel: usage.byModel } : {}),
+            });
           }
         }),
     );

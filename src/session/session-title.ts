@@ -23,3 +23,17 @@ export function titleFromText(text: string): string | null {
 export function userWords(message: ChatMessage): string {
   return message.meta?.userText ?? message.content ?? '';
 }
+
+/**
+ * The title of a rewritten history: from its first input of the user's own (isUserInput); undefined when it
+ * has none, so the title stays.
+ */
+export function titleOfHistory(messages: readonly ChatMessage[]): string | null | undefined {
+  const first = messages.find(isUserInput);
+  return first ? titleFromText(userWords(first)) : undefined;
+}
+
+/** A run's own words: a user message that is not a summary, a reminder or an input the model never saw. */
+export function isUserInput(message: ChatMessage): boolean {
+  return message.role === 'user' && !message.meta?.summary && !message.meta?.reminder && !message.meta?.unanswered;
+}

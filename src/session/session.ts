@@ -4,13 +4,14 @@ import { appendDurably, removeLeftoverTempFiles, writeFileAtomic } from './atomi
 import { addContextStats, contextStats, emptyContextStats, subtractContextStats, withMeta } from './context-stats';
 import { toJsonLines } from './jsonl';
 import type { LoadedSession } from './load-session';
+import { readPendingApproval, removePendingApproval, writePendingApproval, type PendingApproval } from './pending-approval';
 import { removePendingInput, unansweredInput, writePendingInput } from './pending-input';
 import { quarantine, type QuarantineEntry } from './quarantine';
 import { persistedMessageSchema, persistedUsageSchema, SESSION_INDEX_VERSION, type SessionIndex, type SessionOrigin } from './schemas';
 import { SessionArchive } from './session-archive';
 import { sessionFileError } from './session-file-error';
 import type { SessionFiles } from './session-files';
-import { titleFromText, userWords } from './session-title';
+import { titleFromText, titleOfHistory, userWords } from './session-title';
 import { SessionLock } from './session-lock';
 import { planRepair, type SessionRepair } from './session-repair';
 import { isTokenizerReady } from './tokenizer';
@@ -247,7 +248,8 @@ export class Session {
    * Replaces the live history (a compaction, an offload), losing nothing: every message of the current
    * history that archive.jsonl does not hold yet is appended to it first, durably, and the new history's
    * messages are marked as archived (`meta.archived`). A failed write leaves the old history in place and
-   * throws, naming the file. Resolves with the history as persisted.
+   * throws, naming the file. The title follows the new history's first input of the user's own (when it has
+   * one). Resolves with the history as persisted.
    */
   rewriteHistory(messages: readonly ChatMessage[]): Promise<readonly ChatMessage[]> {
     const next = messages.map((message, i) => validated(message, i));
@@ -256,6 +258,7 @@ export class Session {
       const marked = next.map((message) => (message.meta?.archived === archived ? message : withMeta(message, { archived })));
       await this.rewriteHistoryFile(marked);
       this.archivedCount = archived;
+      this.currentTitle = titleOfHistory(marked) ?? this.currentTitle;
       await this.writeIndex();
       return this.history;
     });
@@ -263,13 +266,14 @@ export class Session {
 
   /**
    * Starts the conversation over: the live history goes to the archive (so the full transcript keeps it),
-   * usage is reset, the offloaded files are deleted and the index is back to empty.
+   * usage is reset, the offloaded files are deleted and the index is back to empty (no title, no messages).
    */
   clear(): Promise<void> {
     return this.enqueue(async () => {
       this.archivedCount = await this.archiveLiveHistory();
       this.usageLedger = new UsageLedger();
       this.history = [];
+      this.currentTitle = null;
       this.counted = { stats: emptyContextStats(), historyBytes: 0 };
       // The index first: it alone records the archive once the history is empty.
       await this.writeIndex();
@@ -372,6 +376,19 @@ export class Session {
       this.usageLedger.add(round);
       await this.writeIndex();
     });
+  }
+
+  /**
+   * The round of tool calls a paused run left waiting for approval, if any (see PendingApproval). Stale or
+   * unreadable files are dealt with as readPendingApproval says; a warning says what was done.
+   */
+  readPendingApproval(): Promise<{ approval: PendingApproval | null; warning?: string }> {
+    return this.enqueue(() => readPendingApproval(this.files.pendingApproval, this.files.dir, this.history));
+  }
+
+  /** Records the paused round (atomically), or removes it (null) once its round has joined the history. */
+  setPendingApproval(approval: PendingApproval | null): Promise<void> {
+    return this.enqueue(() => (approval ? writePendingApproval(this.files.pendingApproval, approval) : removePendingApproval(this.files.pendingApproval, this.files.dir)));
   }
 
   /** Sets the title explicitly (e.g. when the first user message is wrapped in instructions), shortened to one line. */

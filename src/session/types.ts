@@ -41,6 +41,8 @@ export interface SessionSummary {
   totalTokens: number;
   /** Working directory, model and base URL it was held with; absent for sessions from before they were recorded. */
   origin?: SessionOrigin;
+  /** Tokens per model, what a listing prices the session with; absent for sessions from before they were recorded. */
+  usageByModel?: Record<string, ModelUsage>;
 }
 
 /** A directory entry `list` could not summarize, and why. */
@@ -63,7 +65,7 @@ export interface ContextStats {
 
 /** A problem met while loading a session; loading carries on without the offending part. */
 export interface SessionLoadWarning {
-  file: 'history.jsonl' | 'usage.jsonl' | 'index.json' | 'archive.jsonl' | 'pending-input.json';
+  file: 'history.jsonl' | 'usage.jsonl' | 'index.json' | 'archive.jsonl' | 'pending-input.json' | 'pending-approval.json';
   /** 1-based line number, for JSONL files. */
   line?: number;
   message: string;

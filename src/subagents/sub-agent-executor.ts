@@ -1,4 +1,5 @@
 import type OpenAI from 'openai';
+import type { CommandHooks } from '../hooks';
 import type { Usage } from '../llm';
 import type { PricingTable, RunBudget } from '../usage';
 import type { AgentRunnerOptions, StopReason } from '../runner';
@@ -33,6 +34,8 @@ export interface SubAgentDependencies {
   createRouter(options: { cwd: string; readOnly: boolean; todoStore: TodoStore }): BashRouter;
   /** The skill catalog a `task:skill` sub-agent answers from. */
   extensions?: ExtensionHandlers;
+  /** The parent's command hooks, for a sub-agent of this type (its tool calls, its SubagentStop). */
+  hooks?: (type: string) => CommandHooks | undefined;
   /**
    * The parent's context window and thresholds, and a directory for the sub-agent's offloaded results: a
    * sub-agent's long conversation is offloaded and compacted the same way. Called once per task.
@@ -76,6 +79,8 @@ export function createSubAgentExecutorFactory(deps: SubAgentDependencies): SubAg
           enableSkillSearchInstruction: false,
           ...deps.context?.(),
           systemPrompt,
+          isSubAgent: true,
+          hooks: deps.hooks?.(request.type),
           ...deps.costing?.(),
           onEvent: (event) => {
             if (event.type === 'usage') {

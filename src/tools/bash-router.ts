@@ -12,7 +12,13 @@ import { DEFAULT_MAX_OUTPUT_BYTES, interrupted, NativeShellSession } from './nat
 import { findWriteInNativeCommand } from './read-only-guard';
 import { ToolSecurity, type ToolSecurityOptions } from './security/tool-security';
 import { SandboxRefusal, WorkspaceFiles } from './security/workspace-files';
-import type { CancelablePromise, CommandResult, SubAgentExecutorFactory } from './types';
+import type { CallPermission, CancelablePromise, CommandResult, SubAgentExecutorFactory } from './types';
+
+/** How one command is routed: `restart` restarts the shell first; `permission` is what the caller knows beyond the rules. */
+export interface RouteOptions {
+  restart?: boolean;
+  permission?: CallPermission;
+}
 
 export interface BashRouterOptions {
   /** Where the shell starts (default: process.cwd()). */
@@ -82,8 +88,8 @@ export class BashRouter {
    * `restart` restarts the shell session, then the command runs. Its output comes back with known secrets
    * redacted and bounded in size. Cancel kills what the command started.
    */
-  route(command: string, restart = false): CancelablePromise<CommandResult> {
-    return this.guarded(command, { restart });
+  route(command: string, options: boolean | RouteOptions = false): CancelablePromise<CommandResult> {
+    return this.guarded(command, typeof options === 'boolean' ? { restart: options } : options);
   }
 
   /**
@@ -92,16 +98,16 @@ export class BashRouter {
    * router's working directory; agent commands and extensions run exactly as `route` runs them. The
    * permission policy, the sandbox and the secret-free environment apply as they do to `route`.
    */
-  routeAttached(command: string): CancelablePromise<CommandResult> {
-    return this.guarded(command, { attached: true });
+  routeAttached(command: string, options: Omit<RouteOptions, 'restart'> = {}): CancelablePromise<CommandResult> {
+    return this.guarded(command, { ...options, attached: true });
   }
 
-  private guarded(command: string, mode: { restart?: boolean; attached?: boolean }): CancelablePromise<CommandResult> {
+  private guarded(command: string, mode: RouteOptions & { attached?: boolean }): CancelablePromise<CommandResult> {
     return cancelable(
       async (signal) => {
-        const permission = await this.security.gate.check(command, { cwd: this.cwd, signal });
+        const permission = await this.security.gate.check(command, { cwd: this.cwd, signal, permission: mode.permission });
         if (signal.aborted) return interrupted();
-        if (!permission.allowed) return permissionDenied(permission.reason);
+        if (!permission.allowed) return permissionDenied(permission.reason, permission.deferred);
         if (mode.restart) {
           await this.session.restart();
           if (signal.aborted) return interrupted();
@@ -200,8 +206,8 @@ export class BashRouter {
 }
 
 /** A command the policy did not let run: a result the model can read, never an exception. */
-function permissionDenied(reason: string): CommandResult {
-  return { stdout: '', stderr: `${reason}\n`, exitCode: 126, failureCategory: 'permission_denied' };
+function permissionDenied(reason: string, deferred?: { rule: string }): CommandResult {
+  return { stdout: '', stderr: `${reason}\n`, exitCode: 126, failureCategory: 'permission_denied', ...(deferred ? { approvalRequired: deferred } : {}) };
 }
 
 function internalFailure(error: unknown): CommandResult {

@@ -27,6 +27,9 @@ export function toToolResult(command: string, result: CommandResult): ToolResult
   }
   const failureCategory: FailureCategory = result.failureCategory ?? (exitCode === 127 ? 'command_not_found' : 'execution_error');
   const message = [output.trimEnd() || '(no output)', '', ...explainFailure(baseCommand, result, failureCategory)].join('\n');
+  if (result.approvalRequired) {
+    return { isError: true, output, message, brief: `${baseCommand}: waiting for approval`, extras: { exitCode, baseCommand, failureCategory, approvalRequired: result.approvalRequired } };
+  }
   const briefText = failureCategory === 'permission_denied' ? `${baseCommand}: not permitted` : `${baseCommand}: exit ${exitCode}`;
   return { isError: true, output, message, brief: briefText, extras: { exitCode, baseCommand, failureCategory } };
 }

@@ -30,7 +30,7 @@ export class BashTool implements Tool<{ command: string }> {
 
     const result = cancelable(
       async (signal) => {
-        const routed = this.router.route(command);
+        const routed = this.router.route(command, { permission: options.permission });
         // A route never rejects: forwarding stops once it settles.
         void routed.then(cancelOnAbort(signal, routed));
         return toToolResult(command, await routed);

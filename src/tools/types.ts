@@ -13,6 +13,8 @@ export interface ToolResultExtras {
   failureCategory?: FailureCategory;
   exitCode?: number;
   baseCommand?: string;
+  /** The call did not run: it waits for a person's approval (see CallPermission.defer). */
+  approvalRequired?: { rule: string };
   [key: string]: unknown;
 }
 
@@ -30,6 +32,27 @@ export interface ToolResult {
 
 export interface ToolExecuteOptions {
   signal?: AbortSignal;
+  /** How this call's permission check may go beyond the rules (a PreToolUse hook's decision, an earlier approval). */
+  permission?: CallPermission;
+}
+
+/**
+ * What the caller knows about one call's permission that the rules do not (see PermissionGate.check).
+ * Nothing here gets past a deny rule.
+ */
+export interface CallPermission {
+  /**
+   * A PreToolUse hook's decision. `allow` approves what would be asked only because of the policy's defaults
+   * (the built-in ask rules, `unmatched: ask`); your own ask rules still ask. `ask` asks even when the
+   * rules allow.
+   */
+  hook?: 'allow' | 'ask';
+  /** The hook's reason, shown with the question. */
+  reason?: string;
+  /** A person approved this very call already (a deferred call, approved later): an ask is approved. */
+  approved?: boolean;
+  /** An ask nobody can answer now (no approver) pauses the call, `approvalRequired`, rather than denying it. */
+  defer?: boolean;
 }
 
 export interface Tool<Args = Record<string, unknown>> {
@@ -50,6 +73,8 @@ export interface CommandResult {
   interrupted?: 'cancelled' | 'timeout';
   /** For a usage failure: the command that prints the full usage (e.g. `read --help`). */
   usageHelp?: string;
+  /** Not run: it needs a person's approval and the caller chose to wait for one (CallPermission.defer). */
+  approvalRequired?: { rule: string };
 }
 
 /** A parsed `task:<type> --prompt ... --description ...` command. */

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { DataTable } from '@cucumber/cucumber';
 import type { ChatMessage, ToolCall } from '../../src/llm/types';
 import { MISSING_RESULT_TEXT, SessionStore, type ContextStats, type SanitizedHistory, type Session, type SessionListing } from '../../src/session';
+import { longConversation } from './context-context';
 import type { SynapseWorld } from './world';
 
 /** Table columns used by session scenarios to write a history compactly. */
@@ -68,6 +69,16 @@ export class SessionContext {
   async createSession(title?: string): Promise<Session> {
     this.session = await (await this.store()).create({ title });
     this.appended = [];
+    return this.session;
+  }
+
+  /** A session holding a conversation (of tool rounds, `appended`) and the usage of two model calls. */
+  async createWithWork(): Promise<Session> {
+    this.session = await (await this.store()).create();
+    this.appended = longConversation(3, 100);
+    await this.session.append(this.appended);
+    await this.session.recordUsage({ prompt_tokens: 1200, completion_tokens: 80, total_tokens: 1280 }, 'gpt-4o');
+    await this.session.recordUsage({ prompt_tokens: 1500, completion_tokens: 40, total_tokens: 1540 }, 'gpt-4o-mini');
     return this.session;
   }
 

@@ -1,3 +1,4 @@
+import type { CallPermission } from '../types';
 import { PermissionPolicy, type PermissionRules } from './permission-policy';
 
 /** What a person is asked to approve: the exact command line, and which rule asked. */
@@ -14,13 +15,15 @@ export type ApprovalAnswer = 'once' | 'session' | 'deny';
 /** Human approval, injected: the CLI prompts on a terminal; a library user supplies their own. */
 export type PermissionApprover = (request: PermissionRequest, options: { signal: AbortSignal }) => Promise<ApprovalAnswer>;
 
-export type PermissionDecisionSource = 'rule' | 'user' | 'session' | 'approve_all' | 'no_approver';
+export type PermissionDecisionSource = 'rule' | 'user' | 'session' | 'approve_all' | 'no_approver' | 'hook';
 
 export type PermissionEvent =
   | { type: 'permission_requested'; command: string; rule: string; cwd: string }
-  | { type: 'permission_decided'; command: string; decision: 'allow' | 'deny'; by: PermissionDecisionSource; rule?: string };
+  /** `defer`: nobody could answer, and the caller waits for an answer given later (the run pauses). */
+  | { type: 'permission_decided'; command: string; decision: 'allow' | 'deny' | 'defer'; by: PermissionDecisionSource; rule?: string };
 
-export type PermissionOutcome = { allowed: true } | { allowed: false; reason: string };
+/** `deferred`: not decided; the call waits for a person's answer (CallPermission.defer). */
+export type PermissionOutcome = { allowed: true } | { allowed: false; reason: string; deferred?: { rule: string } };
 
 export interface PermissionGateOptions {
   policy?: PermissionPolicy | PermissionRules | readonly PermissionRules[];
@@ -45,23 +48,40 @@ export class PermissionGate {
     this.policy = options.policy instanceof PermissionPolicy ? options.policy : new PermissionPolicy(options.policy as PermissionRules);
   }
 
-  async check(command: string, context: { cwd: string; signal: AbortSignal }): Promise<PermissionOutcome> {
+  /**
+   * Decides one command line: deny rules first (nothing gets past them), then what asks (an ask rule, the
+   * defaults, `unmatched: ask`, or a PreToolUse hook's `ask`), which a hook's `allow` (for what only the
+   * defaults ask about), an earlier approval of this very call, an approval for the session or approveAll
+   * may answer; else the approver is asked, and without one the call is denied (or deferred, when the
+   * caller waits for a later answer).
+   */
+  async check(command: string, context: { cwd: string; signal: AbortSignal; permission?: CallPermission }): Promise<PermissionOutcome> {
     const verdict = await this.policy.evaluate(command);
-    if (verdict.action === 'allow') return { allowed: true };
+    const call = context.permission ?? {};
     const rule = verdict.rule?.label ?? verdict.reason ?? `no rule matched "${verdict.subject}" and unmatched commands are ${this.policy.unmatched === 'deny' ? 'denied' : 'asked about'}`;
     if (verdict.action === 'deny') return this.deny(command, rule, 'rule', `denied by policy: ${rule}`);
-    if (this.covered(verdict.askingParts)) return this.allow(command, rule, 'session');
-    if (this.options.approveAll) return this.allow(command, rule, 'approve_all');
+    const hookAsks = call.hook === 'ask' && verdict.action === 'allow';
+    if (verdict.action === 'allow' && !hookAsks) return { allowed: true };
+    const asking = hookAsks ? `the PreToolUse hook asks${call.reason ? `: ${call.reason}` : ''}` : rule;
+    if (call.hook === 'allow' && !verdict.askedByYourRule) return this.allow(command, asking, 'hook');
+    if (call.approved) return this.allow(command, asking, 'user');
+    const parts = hookAsks ? [verdict.subject] : verdict.askingParts;
+    if (this.covered(parts)) return this.allow(command, asking, 'session');
+    if (this.options.approveAll) return this.allow(command, asking, 'approve_all');
     const approve = this.options.approve;
+    if (!approve && call.defer) {
+      this.emit({ type: 'permission_decided', command, decision: 'defer', by: 'no_approver', rule: asking });
+      return { allowed: false, reason: `waiting for approval: ${asking}`, deferred: { rule: asking } };
+    }
     if (!approve) {
       return this.deny(
         command,
-        rule,
+        asking,
         'no_approver',
-        `denied by policy: ${rule}; approval is needed and nobody can give it here (no terminal): run it on a terminal, or pass --approve-all / an approver`,
+        `denied by policy: ${asking}; approval is needed and nobody can give it here (no terminal): run it on a terminal, or pass --approve-all / an approver`,
       );
     }
-    const turn = this.asking.then(() => this.ask(approve, command, rule, verdict.askingParts, context));
+    const turn = this.asking.then(() => this.ask(approve, command, asking, parts, context));
     this.asking = turn.catch(() => undefined);
     return turn;
   }

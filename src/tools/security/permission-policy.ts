@@ -29,10 +29,12 @@ export interface PermissionVerdict {
   subject: string;
   /** What an approval "for the rest of the session" covers: each part that asked, normalized. */
   askingParts: string[];
+  /** Whether one of your own ask rules asked (not only the built-in defaults or `unmatched: ask`). */
+  askedByYourRule: boolean;
 }
 
 /** What decided one part, or the whole line: a verdict before the asking parts are gathered. */
-type Decision = Omit<PermissionVerdict, 'askingParts'>;
+type Decision = Omit<PermissionVerdict, 'askingParts' | 'askedByYourRule'>;
 
 const RECENT_VERDICTS = 256;
 
@@ -99,8 +101,9 @@ export class PermissionPolicy {
     // The first of the strictest decisions: the part written first names itself in messages.
     let strictest: Decision = { action: 'allow', subject: normalizeBlanks(line) };
     for (const decision of decisions) if (STRICTNESS[decision.action] > STRICTNESS[strictest.action]) strictest = decision;
-    const askingParts = decisions.filter((decision) => decision.action === 'ask').map((decision) => decision.subject);
-    return { ...strictest, askingParts };
+    const asking = decisions.filter((decision) => decision.action === 'ask');
+    const askedByYourRule = asking.some((decision) => decision.rule !== undefined && decision.rule.source !== 'default');
+    return { ...strictest, askingParts: asking.map((decision) => decision.subject), askedByYourRule };
   }
 
   private decidePart(part: CommandPart): Decision {
