@@ -21,7 +21,7 @@ const common = {
 
 module.exports = {
   default: { ...common, format: ['progress'] },
-  // `--profile transcribed`: exactly the 76 scenarios transcribed from the source documents, in one
+  // `--profile transcribed`: exactly the scenarios transcribed from the source documents, in one
   // process (for so few, a second worker that loads all the support code again costs more than it saves).
   transcribed: { ...common, tags: 'not @own', parallel: 0, format: ['progress'] },
   // What a reviewer opens: an HTML report, plus JUnit and the raw message stream for tools

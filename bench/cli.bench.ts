@@ -1,7 +1,8 @@
 // `npm run bench cli`: the CLI's cold start (`synapse --version`) next to `node -e 0` (target <= 2x),
 // `synapse chat` from start to its first prompt on a pseudo-terminal (target <= 2x --version), and the
-// echo of a key typed while an answer streams (target p95 <= 16 ms).
-import { execFileSync } from 'node:child_process';
+// echo of a key typed while an answer streams (target p95 <= 16 ms). And the CPU time of one short command
+// (a scripted two-round run): what each CLI scenario of the conformance run pays.
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import { spawn } from '@lydell/node-pty';
 
 const CLI = join(__dirname, '..', 'dist', 'cli.js');
+const FIXTURE = join(__dirname, '..', 'fixtures', 'demo-write-file.json');
 const RUNS = 15;
 const CHAT_RUNS = 7;
 
@@ -117,6 +119,10 @@ export default async function (): Promise<void> {
   console.log(`node -e 0                 median of ${RUNS}: ${node.toFixed(1)} ms`);
   console.log(`synapse --version         median of ${RUNS}: ${version.toFixed(1)} ms  (${ratio.toFixed(2)}x node; target <= 2x: ${ratio <= 2 ? 'met' : 'NOT met'})`);
   console.log(`synapse run --help        median of ${RUNS}: ${help.toFixed(1)} ms  (${(help / node).toFixed(2)}x node)`);
+  const nodeCpu = medianCpuMs(['-e', '0']);
+  const runCpu = medianCpuMs([CLI, 'run', '--no-session', '--fixture', FIXTURE, 'Write hello.txt']);
+  console.log(`node -e 0                 CPU, median of ${RUNS}: ${nodeCpu.toFixed(0)} ms`);
+  console.log(`synapse run --fixture     CPU, median of ${RUNS}: ${runCpu.toFixed(0)} ms  (user + system; a loaded machine inflates it less than wall time)`);
 
   const dir = mkdtempSync(join(tmpdir(), 'synapse-bench-chat-'));
   try {
@@ -132,4 +138,25 @@ export default async function (): Promise<void> {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The median user + system CPU time of `node <args>`, each run in a fresh directory with a fresh HOME. */
+function medianCpuMs(args: string[]): number {
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const directory = mkdtempSync(join(tmpdir(), 'synapse-bench-cli-'));
+    try {
+      const timed = spawnSync('bash', ['-c', 'TIMEFORMAT="%U %S"; time "$0" "$@" >/dev/null 2>&1', process.execPath, ...args], {
+        cwd: directory,
+        env: { ...process.env, HOME: directory },
+        encoding: 'utf8',
+      });
+      const [user, system] = timed.stderr.trim().split(/\s+/).map(Number);
+      if (timed.status !== 0 || !Number.isFinite(user! + system!)) throw new Error(`node ${args.join(' ')} failed: ${timed.stderr}`);
+      samples.push((user! + system!) * 1000);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  }
+  return median(samples);
 }

@@ -4,9 +4,11 @@ import { join } from 'node:path';
 
 async function main(): Promise<void> {
   const only = process.argv[2];
-  const files = readdirSync(__dirname)
-    .filter((name) => name.endsWith('.bench.ts') && (!only || name.includes(only)))
+  const all = readdirSync(__dirname)
+    .filter((name) => name.endsWith('.bench.ts'))
     .sort();
+  // A bench's exact name runs that one (`conformance` is not also `mcp-conformance`); else every name containing it.
+  const files = !only ? all : all.includes(`${only}.bench.ts`) ? [`${only}.bench.ts`] : all.filter((name) => name.includes(only));
   for (const file of files) {
     // require, not import(): the benches are TypeScript, loaded through register-typescript.cjs's CommonJS hook.
     const bench = require(join(__dirname, file)) as { default: () => Promise<void>; onlyWhenNamed?: boolean };

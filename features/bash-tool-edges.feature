@@ -46,7 +46,7 @@ Feature: Bash 路由器的边角：各阶段之间的取消、附着运行、确
       Given Router 注入了报告调用选项并在 Shell 中运行参数的 skill 处理器
       And 工作区文件 `notes.txt` 的内容为 "hello\n"
       When 路由命令 `   read notes.txt`
-      Then 命令结果应为 stdout "hello\n"、stderr ""、退出码 0
+      Then 命令结果应为 stdout "     1\thello\n"、stderr ""、退出码 0
       When 路由命令 `   skill:demo:run echo hi`
       Then 标准输出应为:
         """

@@ -60,6 +60,7 @@ export async function main(given: string[]): Promise<number> {
   // yargs' getOptions() (the declared flags) exists at run time but not in @types/yargs.
   const declared = () => (parser as unknown as { getOptions(): { key: Record<string, unknown>; array: string[] } }).getOptions();
   parser.middleware((args) => rejectRepeatedFlags(args, declared()), true);
+  skipHelpCache(parser);
 
   try {
     await parser.parseAsync();
@@ -86,4 +87,15 @@ function unknownFlagFirst(message: string, argv: readonly string[]): string {
   const known = new Set(['--debug', '--help', '-h', '--version', '-v']);
   const unknown = argv.filter((word) => word.startsWith('-') && word !== '--' && !known.has(word.split('=')[0]!));
   return unknown.length ? `Unknown arguments: ${unknown.map((word) => word.replace(/^-+/, '').split('=')[0]).join(', ')}` : message;
+}
+
+/**
+ * Before it runs a command, yargs renders that command's whole help text (about a tenth of a short command's
+ * CPU time) and keeps it, for a failing handler to print or a handler's own showHelp(). Ours do neither:
+ * fail() above turns every failure into one line, and no handler shows help. (`--help` renders it as before.)
+ */
+function skipHelpCache(parser: object): void {
+  const internals = parser as { getInternalMethods?: () => { getUsageInstance?: () => { cacheHelpMessage?: () => void } } };
+  const usage = internals.getInternalMethods?.().getUsageInstance?.();
+  if (usage?.cacheHelpMessage) usage.cacheHelpMessage = () => undefined;
 }
