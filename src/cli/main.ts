@@ -1,10 +1,11 @@
-import yargs from 'yargs';
-import { chatCommand } from './chat-command';
+import type { ArgumentsCamelCase, Argv } from 'yargs';
+import { chatCommand, chatOptions, type ChatArgs } from './chat-command';
 import { configCommand } from './config-command';
 import { execCommand } from './exec-command';
 import { CliError, ExitCode } from './exit-codes';
 import { reportError } from './error-report';
 import { rejectRepeatedFlags } from './repeated-flags';
+import { simpleCommandArgs } from './simple-argv';
 import { globalOptions } from './global-options';
 import { installInterruptHandlers, interruptedBy, interruptExitCode } from './interrupt';
 import { mcpCommand } from './mcp-command';
@@ -27,6 +28,20 @@ export async function main(given: string[]): Promise<number> {
   const debug = argv.includes('--debug');
   // SIGINT, SIGTERM and SIGHUP end every command the same way: aborted, cleaned up, exit 130 / 143 / 129.
   installInterruptHandlers();
+  try {
+    // A plain `synapse chat [--flag value ...]` skips yargs: the prompt shows sooner (docs/repl.md, Start-up).
+    const chat = simpleCommandArgs(argv, 'chat', { ...globalOptions, ...chatOptions });
+    await (chat ? chatCommand.handler(chat as unknown as ArgumentsCamelCase<ChatArgs>) : commandParser(argv).parseAsync());
+    if (interruptedBy()) return interruptExitCode();
+    return typeof process.exitCode === 'number' ? process.exitCode : ExitCode.ok;
+  } catch (error) {
+    return reportError(error, { debug });
+  }
+}
+
+/** yargs with every command: the parser of anything but a plain chat. */
+function commandParser(argv: string[]): Argv {
+  const yargs = require('yargs') as typeof import('yargs').default;
   const parser = yargs(argv)
     .scriptName('synapse')
     .usage('$0 <command> [options]\n\nA scriptable reference CLI for the synapse agent runtime.')
@@ -61,14 +76,7 @@ export async function main(given: string[]): Promise<number> {
   const declared = () => (parser as unknown as { getOptions(): { key: Record<string, unknown>; array: string[] } }).getOptions();
   parser.middleware((args) => rejectRepeatedFlags(args, declared()), true);
   skipHelpCache(parser);
-
-  try {
-    await parser.parseAsync();
-    if (interruptedBy()) return interruptExitCode();
-    return typeof process.exitCode === 'number' ? process.exitCode : ExitCode.ok;
-  } catch (error) {
-    return reportError(error, { debug });
-  }
+  return parser;
 }
 
 /** Every command, for usage messages. */
