@@ -24,7 +24,12 @@ Then('快速路径应该接手，参数与 yargs 给出的完全相同', async f
   let parsed: Record<string, unknown> | undefined;
   await yargs(argv)
     .options(globalOptions)
-    .command({ ...chatCommand, handler: (args) => void (parsed = args) })
+    .command({
+      ...chatCommand,
+      handler: (args) => {
+        parsed = args;
+      },
+    })
     .strict()
     .exitProcess(false)
     .parseAsync();
