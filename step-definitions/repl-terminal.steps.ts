@@ -146,6 +146,10 @@ When('在伪终端里启动 synapse {string}', BUILD_TIMEOUT, async function (th
   await term(this).start(commandLine);
 });
 
+When('在伪终端里启动 synapse {string}，不等提示符就输入 {string}', BUILD_TIMEOUT, async function (this: SynapseWorld, commandLine: string, line: string) {
+  await term(this).start(commandLine, `${line}\r`);
+});
+
 When('在 NO_COLOR=1 时在伪终端里启动 synapse {string}', BUILD_TIMEOUT, async function (this: SynapseWorld, commandLine: string) {
   term(this).env.NO_COLOR = '1';
   await term(this).start(commandLine);

@@ -39,3 +39,11 @@ Feature: synapse chat 的启动：普通的命令行不经 yargs 解析
       | chat --bogus                              |
       | chat --no-bogus                           |
       | chat -h                                   |
+      | chat --help                               |
+      | chat --version                            |
+
+  Scenario: 启动时不等提示符就输入的一行不会丢，提示符出现后照常执行
+    When 在伪终端里启动 synapse "chat --fixture fixtures/demo-chat.json --no-session"，不等提示符就输入 "/model"
+    Then 终端上应该显示 "Model: scripted-demo"
+    When 在终端里输入 "/exit"，等到出现 "Goodbye!"
+    Then 终端里的 synapse 应该以退出码 0 结束

@@ -23,13 +23,17 @@ export class ChatTerminalContext implements Narrating {
     this.env.OPENAI_API_KEY = 'sk-test-key-for-the-loopback-model';
   }
 
-  /** Starts `synapse <commandLine>` (a chat); resolves once it shows its prompt or has ended. */
-  async start(commandLine = 'chat'): Promise<TerminalSession> {
+  /**
+   * Starts `synapse <commandLine>` (a chat); resolves once it shows its prompt or has ended. `typeAhead` is
+   * typed the moment the process is spawned, while it still loads, as a quick typist would.
+   */
+  async start(commandLine = 'chat', typeAhead?: string): Promise<TerminalSession> {
     await ensureFreshBuild();
     const argv = [process.execPath, CLI_ENTRY, ...(await this.cli.parseArgs(commandLine))];
     const terminal = new TerminalSession(argv, { cwd: await this.cli.dir('work'), env: await this.cli.env(this.env) });
     this.terminal = terminal;
     this.world.onCleanup(() => terminal.kill());
+    if (typeAhead !== undefined) terminal.type(typeAhead);
     await Promise.race([terminal.waitFor('You> ').catch(() => undefined), terminal.exited]);
     return terminal;
   }
