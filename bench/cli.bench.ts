@@ -3,7 +3,7 @@
 // echo of a key typed while an answer streams (target p95 <= 16 ms). And the CPU time of one short command
 // (a scripted two-round run): what each CLI scenario of the conformance run pays.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -31,8 +31,11 @@ function medianMs(args: string[]): number {
   return median(times);
 }
 
-/** Milliseconds from spawning `synapse chat` on a pseudo-terminal to its `You> ` prompt. */
-function chatStartMs(dir: string): Promise<number> {
+/**
+ * Milliseconds from spawning `synapse chat` on a pseudo-terminal to its `You> ` prompt (wall), and the CPU
+ * time the process had used by then (user + system from /proc, in 10 ms ticks; 0 where there is no /proc).
+ */
+function chatStart(dir: string): Promise<{ wall: number; cpu: number }> {
   return new Promise((resolve) => {
     const started = process.hrtime.bigint();
     const pty = spawn(process.execPath, [CLI, 'chat', '--fixture', join(__dirname, '..', 'fixtures', 'demo-chat.json'), '--no-session'], {
@@ -43,14 +46,16 @@ function chatStartMs(dir: string): Promise<number> {
     });
     let screen = '';
     let elapsed = 0;
+    let cpu = 0;
     pty.onData((data) => {
       screen += data;
       if (!elapsed && screen.includes('You> ')) {
         elapsed = Number(process.hrtime.bigint() - started) / 1e6;
+        cpu = processCpuMs(pty.pid);
         pty.write('\x04');
       }
     });
-    pty.onExit(() => resolve(elapsed));
+    pty.onExit(() => resolve({ wall: elapsed, cpu }));
   });
 }
 
@@ -126,10 +131,11 @@ export default async function (): Promise<void> {
 
   const dir = mkdtempSync(join(tmpdir(), 'synapse-bench-chat-'));
   try {
-    const starts: number[] = [];
-    for (let i = 0; i < CHAT_RUNS; i++) starts.push(await chatStartMs(dir));
-    const chat = median(starts);
+    const starts: Array<{ wall: number; cpu: number }> = [];
+    for (let i = 0; i < CHAT_RUNS; i++) starts.push(await chatStart(dir));
+    const chat = median(starts.map((start) => start.wall));
     console.log(`synapse chat first prompt median of ${CHAT_RUNS}: ${chat.toFixed(1)} ms  (${(chat / version).toFixed(2)}x --version; target <= 2x: ${chat <= 2 * version ? 'met' : 'NOT met'})`);
+    console.log(`synapse chat first prompt CPU, median of ${CHAT_RUNS}: ${median(starts.map((start) => start.cpu)).toFixed(0)} ms  (by then; node -e 0 uses ${nodeCpu.toFixed(0)} ms in all)`);
     const latencies = (await echoLatencies(dir)).sort((a, b) => a - b);
     const p95 = latencies[Math.ceil(latencies.length * 0.95) - 1]!;
     console.log(
@@ -137,6 +143,16 @@ export default async function (): Promise<void> {
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** User + system CPU time a running process has used so far (Linux /proc; 0 elsewhere). */
+function processCpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
   }
 }
 
