@@ -30,3 +30,5 @@ Feature: synapse serve 和 synapse worker：一个进程就能用，坏输入是
       | 0 个 worker               | serve --workers 0                                | --workers must be a whole number >= 1                     |
       | 坏的端口                  | serve --port abc                                 | --port must be a whole number >= 0                        |
       | 坏的并发数                | worker --redis-url redis://127.0.0.1:1 --concurrency x | --concurrency must be a whole number >= 1 |
+      | 没有单位的保留期          | serve --retention 7                              | --retention must be a duration above 0: a whole number and a unit ms, s, m, h or d, such as 7d (got "7") |
+      | 为 0 的保留期             | worker --redis-url redis://127.0.0.1:1 --retention 0d | --retention must be a duration above 0                |
