@@ -38,18 +38,21 @@ async function expectGone(context: ServiceContext, operationId: string): Promise
   if (context.redisUrl) expect(await redisKeys(context, operationId)).to.deep.equal({});
 }
 
-Given(/^一个(内嵌|Redis)的服务，结束的操作保留 (\d+) 毫秒(，它的队列放不进任务)?(，存储也删不掉操作)?$/, async function (this: SynapseWorld, backend: string, ms: string, queueFails?: string, removeFails?: string) {
-  const context = svc(this);
-  context.backend = backend === 'Redis' ? 'redis' : 'embedded';
-  if (queueFails) context.enqueueFailure = new Error('Connection is closed.');
-  if (removeFails) {
-    context.wrapStore = (store: OperationStore) =>
-      new Proxy(store, {
-        get: (target, key, receiver) => (key === 'remove' ? () => Promise.reject(new Error('Redis is down')) : Reflect.get(target, key, receiver)),
-      });
-  }
-  await context.start({ retentionMs: Number(ms) });
-});
+Given(
+  /^一个(内嵌|Redis)的服务，结束的操作保留 (\d+) 毫秒(，它的队列放不进任务)?(，存储也删不掉操作)?$/,
+  async function (this: SynapseWorld, backend: string, ms: string, queueFails?: string, removeFails?: string) {
+    const context = svc(this);
+    context.backend = backend === 'Redis' ? 'redis' : 'embedded';
+    if (queueFails) context.enqueueFailure = new Error('Connection is closed.');
+    if (removeFails) {
+      context.wrapStore = (store: OperationStore) =>
+        new Proxy(store, {
+          get: (target, key, receiver) => (key === 'remove' ? () => Promise.reject(new Error('Redis is down')) : Reflect.get(target, key, receiver)),
+        });
+    }
+    await context.start({ retentionMs: Number(ms) });
+  },
+);
 
 When('把手上的操作记为 {string}', function (this: SynapseWorld, name: string) {
   svc(this).named.set(name, svc(this).operationId);
