@@ -1,7 +1,4 @@
-import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
 import {
   ContextCompactor,
   ContextOrchestrator,
@@ -19,6 +16,7 @@ import {
 import type { ChatMessage, ModelRuntime, ToolDefinition, Usage } from '../llm';
 import { countTokens } from '../session';
 import type { ConversationHistory } from './conversation-history';
+import { newPrivateOffloadDir, removeLeftoverOffloadDirs } from './private-offload-dir';
 
 export interface ContextStepOptions {
   model: string;
@@ -53,9 +51,10 @@ export class ContextStep {
   /** Where offloaded tool results go (the sandbox keeps it readable for the model's `read`). */
   readonly offloadDir: string;
   private readonly privateDir?: string;
+  private prepared = false;
 
   constructor(private readonly options: ContextStepOptions) {
-    this.privateDir = options.offloadDir ? undefined : (options.privateOffloadDir ?? join(homedir(), '.synapse', 'offload', `runner-${process.pid}-${randomBytes(6).toString('hex')}`));
+    this.privateDir = options.offloadDir ? undefined : (options.privateOffloadDir ?? newPrivateOffloadDir());
     this.offloadDir = options.offloadDir ?? this.privateDir!;
   }
 
@@ -88,6 +87,9 @@ export class ContextStep {
    * when the shell (or the file helper) starts, and the model must be able to `read` what is offloaded.
    */
   async prepare(): Promise<void> {
+    // Leftovers of killed runners are looked for where this runner's own directory was chosen for it.
+    if (this.privateDir && !this.options.privateOffloadDir && !this.prepared) await removeLeftoverOffloadDirs();
+    this.prepared = true;
     await mkdir(this.offloadDir, { recursive: true, mode: 0o700 });
   }
 
