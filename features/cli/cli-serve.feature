@@ -3,13 +3,14 @@ Feature: synapse serve 和 synapse worker：一个进程就能用，坏输入是
   不带 --redis-url 时一个 serve 进程做所有事（内嵌）；--fixture 按操作重放脚本模型，不需要网络和密钥。
   SIGTERM 结束服务，正在运行的步骤先完成。
 
-  Scenario: 一个进程的服务：创建操作、批准、完成；要求令牌；SIGTERM 后退出
-    When CLI 启动 synapse "serve --port 0 --token tok-123 --fixture fixtures/runtime-weather.json"
+  Scenario: 一个进程的服务：创建操作、批准、完成；要求令牌；完成的操作在 --retention 之后被删除；SIGTERM 后退出
+    When CLI 启动 synapse "serve --port 0 --token tok-123 --retention 2s --fixture fixtures/runtime-weather.json"
     And 客户端以令牌 "tok-123" 连接 CLI 启动的服务
     And 客户端创建操作，提示是 "Weather in Paris?"
     Then 操作应该在等待批准工具调用 "call_weather_1"
     When 客户端批准工具调用 "call_weather_1"
     Then 操作应该是 "done"，共 5 步，最后一条消息是助手回答 "It is 14°C and windy in Paris right now (demo data)."
+    And 保留期过后，GET 操作应该回答 404，错误消息包含 "ended and was removed after the retention period"
     When CLI 服务收到 SIGTERM
     Then CLI 退出码应该是 143
     And CLI 进程应该在 5 秒内结束
@@ -30,3 +31,5 @@ Feature: synapse serve 和 synapse worker：一个进程就能用，坏输入是
       | 0 个 worker               | serve --workers 0                                | --workers must be a whole number >= 1                     |
       | 坏的端口                  | serve --port abc                                 | --port must be a whole number >= 0                        |
       | 坏的并发数                | worker --redis-url redis://127.0.0.1:1 --concurrency x | --concurrency must be a whole number >= 1 |
+      | 没有单位的保留期          | serve --retention 7                              | --retention must be a duration above 0: a whole number and a unit ms, s, m, h or d, such as 7d |
+      | 为 0 的保留期             | worker --redis-url redis://127.0.0.1:1 --retention 0d | --retention must be a duration above 0                |

@@ -6,6 +6,7 @@ export interface ServiceProcessArgs extends GlobalArgs, ModelArgs {
   redisUrl?: string;
   tools?: string;
   stalledInterval?: string;
+  retention?: string;
 }
 
 export interface ServeArgs extends ServiceProcessArgs {
@@ -22,6 +23,7 @@ export const serviceOptions = {
   'redis-url': { type: 'string', describe: 'Share operations and steps through Redis (redis://host:port[/db]); without it, one process does everything' },
   tools: { type: 'string', describe: 'Load the tools from this JS module (exports `tools`, as for synapse runtime --tools)' },
   'stalled-interval': { type: 'string', describe: "Milliseconds between checks for a dead worker's steps (with --redis-url)", defaultDescription: '5000' },
+  retention: { type: 'string', describe: 'How long an ended operation (done, error, interrupted) is kept before it is removed: 90s, 12h, 7d...', defaultDescription: '7d' },
 } as const;
 
 /** `synapse serve`: the AgentRuntime as an HTTP service. */

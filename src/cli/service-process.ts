@@ -3,6 +3,7 @@ import { AgentService } from '../service/agent-service';
 import { createHttpApi } from '../service/http-api';
 import { redisOptionsFromUrl } from '../service/redis-options';
 import { connectBackend } from '../service/service-backend';
+import { durationOption } from './duration-option';
 import { CliError } from './exit-codes';
 import { registerSecret } from './error-report';
 import { onInterrupt, interruptExitCode } from './interrupt';
@@ -53,6 +54,7 @@ export async function runWorker(args: WorkerArgs): Promise<number> {
 
 async function startService(args: ServiceProcessArgs, autoApprove: boolean) {
   const stalledIntervalMs = wholeNumberOption(args.stalledInterval, '--stalled-interval', 100);
+  const retentionMs = durationOption(args.retention, '--retention');
   // The URL first: cheap to check, and the mistake worth naming before a missing model key.
   if (args.redisUrl) asCliError(() => redisOptionsFromUrl(args.redisUrl!));
   const tools = args.tools ? await loadToolsModule(args.tools) : { tools: demoTools, definitions: demoToolDefinitions };
@@ -61,6 +63,7 @@ async function startService(args: ServiceProcessArgs, autoApprove: boolean) {
     redisUrl: args.redisUrl,
     // One knob: a dead worker's job lock and operation lock last as long as the interval between checks for them.
     ...(stalledIntervalMs ? { stalledIntervalMs, jobLockMs: stalledIntervalMs } : {}),
+    ...(retentionMs ? { retentionMs } : {}),
     onError: reportOnce(),
   }).catch((error: Error) => {
     throw new CliError(error.message);

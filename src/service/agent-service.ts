@@ -54,7 +54,14 @@ export class AgentService {
     const state = { ...createInitialState({ sessionId: operationId, messages, maxSteps: input.maxSteps, maxCostUsd: input.maxCostUsd }), status: 'running' as const };
     const meta = { autoApprove: input.autoApprove ?? this.options.autoApprove ?? false, createdAt: state.createdAt, ...(input.model ? { model: input.model } : {}) };
     await this.store.create(operationId, state, meta);
-    await this.queue.enqueue({ operationId, stepIndex: 0 }, 'step');
+    try {
+      await this.queue.enqueue({ operationId, stepIndex: 0 }, 'step');
+    } catch (error) {
+      // Nobody has its id yet and no step would ever run it: remove it. If the store is down too, the
+      // operation expires by itself (it does until its first step is saved).
+      await this.store.remove(operationId).catch(() => undefined);
+      throw new ServiceError(503, `the operation could not be queued, so it was not created (try again): ${(error as Error).message}`);
+    }
     return { operationId, status: state.status };
   }
 
@@ -78,7 +85,7 @@ export class AgentService {
     const record = await this.load(operationId);
     checkDecision(operationId, record.state, decision);
     const outcome = await this.store.decide(operationId, record.stepIndex, decision);
-    if (outcome === 'missing') throw new ServiceError(404, `no operation ${operationId}`);
+    if (outcome === 'missing') throw new ServiceError(404, missing(operationId));
     if (outcome === 'pending') throw new ServiceError(409, `operation ${operationId} already has a decision waiting to be applied`);
     // The operation moved on between the check and the store (an interrupt racing a step): decide again on what it is now.
     if (outcome === 'stale' && attempt < 20) return this.decide(operationId, decision, attempt + 1);
@@ -113,7 +120,11 @@ export class AgentService {
 
   private async load(operationId: string) {
     const record = await this.store.load(operationId);
-    if (!record) throw new ServiceError(404, `no operation ${operationId}`);
+    if (!record) throw new ServiceError(404, missing(operationId));
     return record;
   }
+}
+
+function missing(operationId: string): string {
+  return `no operation ${operationId}: never created, or it ended and was removed after the retention period`;
 }

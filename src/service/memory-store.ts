@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { AgentState } from '../runtime';
 import type { OperationStore } from './operation-store';
 import type { Decision, DecisionOutcome, OperationMeta, OperationRecord, StoredEvent } from './operation-types';
+import { DEFAULT_RETENTION_MS, keepFor } from './retention';
 
 interface Entry {
   record: OperationRecord;
@@ -11,24 +12,35 @@ interface Entry {
 
 /**
  * The embedded store: everything in this process's memory (JSON text, so what a reader gets is a copy).
- * Each method runs without an await in between, so each is a transaction.
+ * Each method runs without an await in between, so each is a transaction. An ended operation is removed
+ * `retentionMs` after it ended: every call first drops those whose time is up (no timer, no sweeper).
  */
 export class MemoryOperationStore implements OperationStore {
   private readonly entries = new Map<string, Entry>();
+  /** When each ended (or not yet started) operation goes: in the order they expire, one retention for all. */
+  private readonly expiries = new Map<string, number>();
   private readonly locks = new Map<string, { token: string; until: number }>();
   private readonly changes = new EventEmitter().setMaxListeners(0);
 
+  constructor(private readonly retentionMs = DEFAULT_RETENTION_MS) {}
+
   async create(operationId: string, state: AgentState, meta: OperationMeta): Promise<void> {
     this.entries.set(operationId, { record: copy({ operationId, state, meta, stepIndex: 0, lastEventId: 0 }), events: [], toolResults: new Map() });
+    // Until its first step is saved it expires like an ended one: one whose step was never queued goes away.
+    this.retain(operationId, this.retentionMs);
+  }
+
+  async remove(operationId: string): Promise<void> {
+    this.drop(operationId);
   }
 
   async load(operationId: string): Promise<OperationRecord | undefined> {
-    const entry = this.entries.get(operationId);
+    const entry = this.entry(operationId);
     return entry && copy(entry.record);
   }
 
   async commit(operationId: string, stepIndex: number, state: AgentState, events: object[], decisionApplied: boolean): Promise<boolean> {
-    const entry = this.entries.get(operationId);
+    const entry = this.entry(operationId);
     if (!entry || entry.record.stepIndex !== stepIndex) return false;
     const record = entry.record;
     for (const event of events) {
@@ -39,21 +51,23 @@ export class MemoryOperationStore implements OperationStore {
     record.state = copy(state);
     record.stepIndex += 1;
     if (decisionApplied) delete record.decision;
+    this.retain(operationId, keepFor(state.status, this.retentionMs));
     this.changes.emit(operationId);
     return true;
   }
 
   async decide(operationId: string, stepIndex: number, decision: Decision): Promise<DecisionOutcome> {
-    const record = this.entries.get(operationId)?.record;
+    const record = this.entry(operationId)?.record;
     if (!record) return 'missing';
     if (record.stepIndex !== stepIndex) return 'stale';
     if (record.decision) return 'pending';
     record.decision = copy(decision);
+    this.retain(operationId, undefined); // a resume: kept until it ends again
     return 'stored';
   }
 
   async events(operationId: string, afterId: number, limit = Number.POSITIVE_INFINITY): Promise<StoredEvent[]> {
-    const events = this.entries.get(operationId)?.events ?? [];
+    const events = this.entry(operationId)?.events ?? [];
     // Ids are 1, 2, 3...: event n sits at index n - 1.
     return copy(events.slice(Math.max(0, afterId), Math.max(0, afterId) + limit));
   }
@@ -64,11 +78,11 @@ export class MemoryOperationStore implements OperationStore {
   }
 
   async saveToolResult(operationId: string, toolCallId: string, json: string): Promise<void> {
-    this.entries.get(operationId)?.toolResults.set(toolCallId, json);
+    this.entry(operationId)?.toolResults.set(toolCallId, json);
   }
 
   async loadToolResult(operationId: string, toolCallId: string): Promise<string | undefined> {
-    return this.entries.get(operationId)?.toolResults.get(toolCallId);
+    return this.entry(operationId)?.toolResults.get(toolCallId);
   }
 
   async acquireLock(operationId: string, token: string, ttlMs: number): Promise<boolean> {
@@ -91,6 +105,28 @@ export class MemoryOperationStore implements OperationStore {
 
   async close(): Promise<void> {
     this.changes.removeAllListeners();
+  }
+
+  /** The operation, after the operations whose time is up were removed. */
+  private entry(operationId: string): Entry | undefined {
+    const now = Date.now();
+    for (const [id, until] of this.expiries) {
+      if (until > now) break;
+      this.drop(id);
+    }
+    return this.entries.get(operationId);
+  }
+
+  private drop(operationId: string): void {
+    this.entries.delete(operationId);
+    this.expiries.delete(operationId);
+    this.locks.delete(operationId);
+  }
+
+  /** Removed `ttlMs` from now, or kept (undefined). Re-inserted, so `expiries` stays in expiry order. */
+  private retain(operationId: string, ttlMs: number | undefined): void {
+    this.expiries.delete(operationId);
+    if (ttlMs !== undefined) this.expiries.set(operationId, Date.now() + ttlMs);
   }
 }
 

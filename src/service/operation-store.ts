@@ -4,15 +4,21 @@ import type { Decision, DecisionOutcome, OperationMeta, OperationRecord, StoredE
 /**
  * Where operations live: the runtime's state, metadata, the step index and an append-only event log whose
  * ids strictly increase per operation. Two implementations: in process (embedded) and Redis. Every method
- * that changes more than one thing does it in one transaction.
+ * that changes more than one thing does it in one transaction. An operation that ended (done, error,
+ * interrupted) is removed with its events and tool results after the store's retention period; one that
+ * runs or waits for a person is kept.
  */
 export interface OperationStore {
+  /** Stores a new operation; it expires like an ended one until its first step is saved. */
   create(operationId: string, state: AgentState, meta: OperationMeta): Promise<void>;
+  /** Removes the operation and everything of it (a creation that could not be completed). */
+  remove(operationId: string): Promise<void>;
   load(operationId: string): Promise<OperationRecord | undefined>;
   /**
    * If the operation is still at `stepIndex`: saves the state, appends the events (ids continuing the log),
    * moves to the next index and, when `decisionApplied`, clears the decision. Returns false (and changes
-   * nothing) when the index moved on: the job was stale.
+   * nothing) when the index moved on: the job was stale. An ended state starts the retention period; any
+   * other keeps the operation.
    */
   commit(operationId: string, stepIndex: number, state: AgentState, events: object[], decisionApplied: boolean): Promise<boolean>;
   /** Stores a decision if the operation is still at `stepIndex` and no decision is pending. */

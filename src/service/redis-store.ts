@@ -3,10 +3,11 @@ import type { AgentState } from '../runtime';
 import type { OperationStore } from './operation-store';
 import { StoreUnavailableError, type Decision, type DecisionOutcome, type OperationMeta, type OperationRecord, type StoredEvent } from './operation-types';
 import { COMMIT_STEP, REFRESH_LOCK, RELEASE_LOCK, STORE_DECISION } from './redis-scripts';
+import { DEFAULT_RETENTION_MS, keepFor } from './retention';
 
 type Scripted = Redis & {
-  commitStep(hash: string, stream: string, ...args: string[]): Promise<number>;
-  storeDecision(hash: string, ...args: string[]): Promise<DecisionOutcome>;
+  commitStep(hash: string, stream: string, tools: string, ...args: string[]): Promise<number>;
+  storeDecision(hash: string, stream: string, tools: string, ...args: string[]): Promise<DecisionOutcome>;
   refreshLock(lock: string, token: string, ttl: string): Promise<number>;
   releaseLock(lock: string, token: string): Promise<number>;
 };
@@ -15,6 +16,8 @@ type Scripted = Redis & {
  * Operations in Redis: a hash per operation (state, metadata, step index, last event id, pending decision),
  * a stream of its events (ids `<n>-0`), a hash of saved tool results, a lock key, and a pub/sub channel that
  * wakes event streams. While Redis is unreachable every call fails at once with StoreUnavailableError.
+ * An operation's hash, stream and tool results expire `retentionMs` after it ended (set in the transaction
+ * that saves its end), so no sweeper is needed; its lock has a short expiry of its own.
  */
 export class RedisOperationStore implements OperationStore {
   private readonly redis: Scripted;
@@ -24,18 +27,19 @@ export class RedisOperationStore implements OperationStore {
   private constructor(
     private readonly options: RedisOptions,
     private readonly prefix: string,
+    private readonly retentionMs: number,
   ) {
     this.redis = new Redis({ ...options, lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 }) as Scripted;
     this.redis.on('error', () => {}); // reported where a command fails
-    this.redis.defineCommand('commitStep', { numberOfKeys: 2, lua: COMMIT_STEP });
-    this.redis.defineCommand('storeDecision', { numberOfKeys: 1, lua: STORE_DECISION });
+    this.redis.defineCommand('commitStep', { numberOfKeys: 3, lua: COMMIT_STEP });
+    this.redis.defineCommand('storeDecision', { numberOfKeys: 3, lua: STORE_DECISION });
     this.redis.defineCommand('refreshLock', { numberOfKeys: 1, lua: REFRESH_LOCK });
     this.redis.defineCommand('releaseLock', { numberOfKeys: 1, lua: RELEASE_LOCK });
   }
 
   /** Connects first, so a wrong URL is one clear error at start-up. */
-  static async connect(options: RedisOptions, prefix = 'synapse:'): Promise<RedisOperationStore> {
-    const store = new RedisOperationStore(options, prefix);
+  static async connect(options: RedisOptions, prefix = 'synapse:', retentionMs = DEFAULT_RETENTION_MS): Promise<RedisOperationStore> {
+    const store = new RedisOperationStore(options, prefix, retentionMs);
     try {
       await store.redis.connect();
     } catch (error) {
@@ -49,8 +53,19 @@ export class RedisOperationStore implements OperationStore {
     return `${this.prefix}op:${operationId}${part}`;
   }
 
+  /** The operation's data keys (its lock aside): what expires together. */
+  private keys(operationId: string): [string, string, string] {
+    return [this.key(operationId), this.key(operationId, ':events'), this.key(operationId, ':tools')];
+  }
+
   async create(operationId: string, state: AgentState, meta: OperationMeta): Promise<void> {
-    await this.call(() => this.redis.hset(this.key(operationId), { state: JSON.stringify(state), meta: JSON.stringify(meta), stepIndex: 0, lastEventId: 0 }));
+    const fields = { state: JSON.stringify(state), meta: JSON.stringify(meta), stepIndex: 0, lastEventId: 0 };
+    // Until its first step is saved the operation expires like an ended one: one whose step was never queued goes away.
+    await this.call(() => this.redis.multi().hset(this.key(operationId), fields).pexpire(this.key(operationId), this.retentionMs).exec());
+  }
+
+  async remove(operationId: string): Promise<void> {
+    await this.call(() => this.redis.del(...this.keys(operationId), this.key(operationId, ':lock')));
   }
 
   async load(operationId: string): Promise<OperationRecord | undefined> {
@@ -67,13 +82,14 @@ export class RedisOperationStore implements OperationStore {
   }
 
   async commit(operationId: string, stepIndex: number, state: AgentState, events: object[], decisionApplied: boolean): Promise<boolean> {
-    const args = [String(stepIndex), JSON.stringify(state), decisionApplied ? '1' : '0', this.channel(operationId), ...events.map((event) => JSON.stringify(event))];
-    const last = await this.call(() => this.redis.commitStep(this.key(operationId), this.key(operationId, ':events'), ...args));
+    const ttl = String(keepFor(state.status, this.retentionMs) ?? 0);
+    const args = [String(stepIndex), JSON.stringify(state), decisionApplied ? '1' : '0', this.channel(operationId), ttl, ...events.map((event) => JSON.stringify(event))];
+    const last = await this.call(() => this.redis.commitStep(...this.keys(operationId), ...args));
     return last >= 0;
   }
 
   async decide(operationId: string, stepIndex: number, decision: Decision): Promise<DecisionOutcome> {
-    return this.call(() => this.redis.storeDecision(this.key(operationId), String(stepIndex), JSON.stringify(decision)));
+    return this.call(() => this.redis.storeDecision(...this.keys(operationId), String(stepIndex), JSON.stringify(decision)));
   }
 
   async events(operationId: string, afterId: number, limit = 1000): Promise<StoredEvent[]> {

@@ -89,6 +89,16 @@ export class ServiceContext {
   readonly weatherCalls: Array<{ args: unknown; toolCallId: string }> = [];
   /** Wraps the store before the service uses it (a scenario's fault). */
   wrapStore?: (store: OperationStore) => OperationStore;
+  /** When set, the queue refuses every job with this error (Redis gone after the operation was stored). */
+  enqueueFailure?: Error;
+  /** The store the service uses (wrapped), its Redis and key prefix (the Redis backend). */
+  store?: OperationStore;
+  redisUrl?: string;
+  prefix = '';
+  /** Operations put aside by name while the scenario works on another. */
+  readonly named = new Map<string, string>();
+  /** The operations whose jobs the failing queue refused. */
+  readonly refused: string[] = [];
   service?: AgentService;
   /** The service's step queue, for a scenario that replays an old job; the jobs its handler finished. */
   queue?: StepQueue;
@@ -101,15 +111,20 @@ export class ServiceContext {
 
   constructor(private readonly world: SynapseWorld) {}
 
-  async start(options: { redisUrl?: string; prefix?: string; heartbeatMs?: number; workers?: number } = {}): Promise<void> {
+  async start(options: { redisUrl?: string; prefix?: string; heartbeatMs?: number; workers?: number; retentionMs?: number } = {}): Promise<void> {
     const redisUrl = options.redisUrl ?? (this.backend === 'redis' ? (await sharedRedis()).url : undefined);
     // A scenario of its own in the shared Redis: its own key prefix (the queue's included).
     const prefix = options.prefix ?? `s${Math.random().toString(36).slice(2, 10)}`;
-    const backend = await connectBackend({ redisUrl, prefix, stalledIntervalMs: 300, jobLockMs: 1500 });
+    const backend = await connectBackend({ redisUrl, prefix, stalledIntervalMs: 300, jobLockMs: 1500, ...(options.retentionMs ? { retentionMs: options.retentionMs } : {}) });
     const store = this.wrapStore ? this.wrapStore(backend.store) : backend.store;
+    Object.assign(this, { store, redisUrl, prefix });
     // The queue, telling this context of each job its handler finished.
     const queue: StepQueue = {
-      enqueue: (job, priority) => backend.queue.enqueue(job, priority),
+      enqueue: async (job, priority) => {
+        if (!this.enqueueFailure) return backend.queue.enqueue(job, priority);
+        this.refused.push(job.operationId);
+        throw this.enqueueFailure;
+      },
       close: () => backend.queue.close(),
       work: (handler, concurrency) =>
         backend.queue.work(async (job) => {
