@@ -4,7 +4,7 @@ Feature: synapse serve 和 synapse worker：一个进程就能用，坏输入是
   SIGTERM 结束服务，正在运行的步骤先完成。
 
   Scenario: 一个进程的服务：创建操作、批准、完成；要求令牌；完成的操作在 --retention 之后被删除；SIGTERM 后退出
-    When CLI 启动 synapse "serve --port 0 --token tok-123 --retention 2s --fixture fixtures/runtime-weather.json"
+    When CLI 启动 synapse "serve --port 0 --token tok-123 --retention 5s --fixture fixtures/runtime-weather.json"
     And 客户端以令牌 "tok-123" 连接 CLI 启动的服务
     And 客户端创建操作，提示是 "Weather in Paris?"
     Then 操作应该在等待批准工具调用 "call_weather_1"
