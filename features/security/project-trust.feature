@@ -167,3 +167,56 @@ Feature: 项目自己的配置文件要等项目受信任才能让我们运行�
       When CLI 运行 synapse "exec 'rm -r d'"
       Then CLI 退出码应该是 0
       And CLI 工作目录中不应该有文件 "d/f"
+
+  Rule: 项目设置文件里运行程序的键（hooks、env）也只按信任时的内容生效
+    信任记录同样记下项目设置文件（.synapse/settings.json、settings.local.json）里 hooks 与 env 当时的指纹。
+    之后它们变了（没有 bubblewrap 时模型的 shell 能改写这个文件），变了的键就不再生效：没有终端时一条警告说出
+    哪个文件的哪个键变了、现在是什么，运行照常进行；终端上再问一次，回答"是"后生效。
+
+    Scenario: 在终端上信任设置文件里的钩子；没变的钩子照常运行；之后被换掉的钩子不运行，直到在终端上再次信任
+      Given 钩子 "kept" 挂在 PreToolUse 上
+      And CLI 的项目设置文件里是这些钩子
+      When CLI 在伪终端里运行 synapse "exec 'echo hi'"，出现 "Trust the project" 时按下 "y、回车"
+      Then 钩子 "kept" 应该被调用 1 次
+      And CLI 终端上应该显示过 "settings.json: hooks: PreToolUse *: " 与 "kept"
+      When CLI 运行 synapse "exec 'echo hi'"
+      Then 钩子 "kept" 应该被调用 2 次
+      And CLI 标准输出和标准错误都不应该包含 "ignored"
+      Given 钩子 "planted" 挂在 PreToolUse 上
+      And CLI 的项目设置文件里是这些钩子
+      When CLI 运行 synapse "exec 'echo hi'"
+      Then CLI 退出码应该是 0
+      And CLI 标准输出应该是 "hi"
+      And 钩子 "planted" 应该被调用 0 次
+      And CLI 标准错误中应该恰好有 1 条警告包含 "settings.json: hooks ignored: changed since the project was trusted"
+      And CLI 标准错误应该包含 "now: hooks: PreToolUse *: "
+      When CLI 在伪终端里运行 synapse "exec 'echo hi'"，出现 "Trust the project" 时按下 "y、回车"
+      Then 钩子 "planted" 应该被调用 1 次
+
+    Scenario: 信任之后 env 变了：变了的 env 不生效，警告说出文件与现在的值
+      Given CLI 工作目录中有文件 ".synapse/settings.local.json" 内容为:
+        """
+        {"env": {"GREETING": "trusted"}}
+        """
+      When CLI 在伪终端里运行 synapse "exec 'echo $GREETING'"，出现 "Trust the project" 时按下 "y、回车"
+      Then CLI 终端上应该显示过 "settings.local.json: env: " 与 "GREETING="
+      When CLI 运行 synapse "exec 'echo $GREETING'"
+      Then CLI 标准输出应该是 "trusted"
+      Given CLI 工作目录中有文件 ".synapse/settings.local.json" 内容为:
+        """
+        {"env": {"GREETING": "planted"}}
+        """
+      When CLI 运行 synapse "exec 'echo $GREETING'"
+      Then CLI 退出码应该是 0
+      And CLI 标准输出应该是 ""
+      And CLI 标准错误中应该恰好有 1 条警告包含 "settings.local.json: env ignored: changed since the project was trusted"
+      And CLI 标准错误应该包含 "now: env: GREETING=planted"
+
+    Scenario: 没有指纹的信任记录（手写的，或更早的）照旧信任整个项目：设置文件里的钩子运行
+      Given 钩子 "kept" 挂在 PreToolUse 上
+      And CLI 的项目设置文件里是这些钩子
+      And CLI 的信任记录里有工作目录
+      When CLI 运行 synapse "exec 'echo hi'"
+      Then CLI 退出码应该是 0
+      And 钩子 "kept" 应该被调用 1 次
+      And CLI 标准输出和标准错误都不应该包含 "ignored"

@@ -20,7 +20,8 @@ import { systemPromptOptions } from './run-instructions';
 import { openRunSession } from './run-session';
 import { resolveSessionsDir } from './session-options';
 import { toolSecurityOptions } from './security-options';
-import { readCliSettings } from './settings-options';
+import { projectTrustOptions } from './project-trust-prompt';
+import { readCliSettingsAsking } from './settings-options';
 import { chatBanner, extensionWarnings } from './chat-banner';
 import { colorEnabled, createStyle } from './terminal-style';
 
@@ -33,7 +34,7 @@ export async function runChat(args: ChatArgs): Promise<number> {
   const maxConsecutiveToolFailures = wholeNumberOption(args.maxConsecutiveFailures, '--max-consecutive-failures', 1);
   const maxIterations = wholeNumberOption(args.maxIterations, '--max-iterations', 1);
   const cwd = resolveCwd(args.cwd);
-  const settings = readCliSettings(args, cwd);
+  const settings = await readCliSettingsAsking(args, cwd, projectTrustOptions(args, false).askProjectTrust);
   const { model: sessionModel, session, sessionsDir } = await openRunSession(args, cwd);
   requireModelAccess(args, settings.settings);
   // The document's degradation: a model client that cannot be set up leaves a REPL in echo mode, not an exit.

@@ -14,7 +14,8 @@ import { createCliExtensions, extensionPaths, personAtTerminal } from './extensi
 import { resolveCwd } from './global-options';
 import { interruptExitCode, onInterrupt } from './interrupt';
 import { toolSecurityOptions } from './security-options';
-import { readCliSettings } from './settings-options';
+import { projectTrustOptions } from './project-trust-prompt';
+import { readCliSettingsAsking } from './settings-options';
 import { ToolSecurity } from '../tools/security/tool-security';
 
 /**
@@ -31,7 +32,7 @@ export async function execOnce(args: ExecArgs): Promise<number> {
   let cancel = () => {};
   // Skill scripts run in the (sandboxed) shell: their directories must be visible in it.
   const readablePaths = skillDirectories({ cwd, skillsDirs: extensionPaths(args).skillsDirs });
-  const settings = readCliSettings(args, cwd);
+  const settings = await readCliSettingsAsking(args, cwd, projectTrustOptions(args, args.json).askProjectTrust);
   const security = ToolSecurity.create(cwd, { ...toolSecurityOptions(args, { json: args.json, onInterrupt: () => cancel(), settings }), readablePaths });
   // MCP servers and skill scripts are processes a tool starts: the same secret-free environment as the shell.
   // A person at the terminal answers what MCP servers ask (elicitation); headless, it is declined.

@@ -26,7 +26,7 @@ import { projectTrustOptions } from './project-trust-prompt';
 import { openRunSession } from './run-session';
 import { resolveSessionsDir } from './session-options';
 import { toolSecurityOptions } from './security-options';
-import { readCliSettings } from './settings-options';
+import { readCliSettingsAsking } from './settings-options';
 
 /**
  * One AgentRunner run, start to exit code. Every input is checked before the session is opened and the
@@ -38,7 +38,7 @@ export async function runAgent(args: RunArgs): Promise<number> {
   const contextWindow = wholeNumberOption(args.contextWindow, '--context-window', 1000);
   const compactModel = textOption(args.compactModel, '--compact-model');
   const cwd = resolveCwd(args.cwd);
-  const settings = readCliSettings(args, cwd);
+  const settings = await readCliSettingsAsking(args, cwd, projectTrustOptions(args, Boolean(args.json)).askProjectTrust);
   const maxBudgetUsd = positiveNumberOption(args.maxBudgetUsd, '--max-budget-usd', 'US dollars') ?? settings.settings.maxBudgetUsd;
   if (args.outputLastMessage) checkOutputFile(args.outputLastMessage, '--output-last-message');
   const decisions = approvalDecisions(args);

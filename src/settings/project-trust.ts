@@ -1,9 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync, realpathSync } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { homedir } from 'node:os';
+import { realpathSync } from 'node:fs';
+import { rename } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { z } from 'zod';
+import type { SettingsPrograms } from './settings-programs';
+import { fingerprint, isPinned, readStore, type TrustRecord, trustedProjectsFile, writeStore } from './trust-store';
+
+export { trustedProjectsFile } from './trust-store';
 
 /**
  * Whether the files of a project (its working directory) may make us run programs: MCP servers from
@@ -34,22 +35,6 @@ export interface ProjectTrustDecision {
   trusted: boolean;
   by: 'option' | 'store' | 'answer' | 'default';
   problems: string[];
-}
-
-const STORE_VERSION = 1;
-
-const storeSchema = z.object({
-  version: z.literal(STORE_VERSION),
-  // `programs`: the fingerprint of what the project would make us run when it was trusted (see fingerprint);
-  // a record without one (written by hand, or by `remember()` with no programs) trusts the project whatever it holds.
-  projects: z.record(z.string(), z.object({ trustedAt: z.string(), programs: z.string().optional() })),
-});
-
-type TrustStore = z.infer<typeof storeSchema>;
-
-/** `<home>/.synapse/trusted-projects.json`. */
-export function trustedProjectsFile(home: string = homedir()): string {
-  return join(home, '.synapse', 'trusted-projects.json');
 }
 
 /**
@@ -106,7 +91,7 @@ export class ProjectTrust {
     const record = store.projects[project];
     const asked = await request();
     const { programs } = asked;
-    if (record && (record.programs === undefined || record.programs === fingerprint(programs))) return { trusted: true, by: 'store', problems: [] };
+    if (record && (!isPinned(record) || record.programs === fingerprint(programs))) return { trusted: true, by: 'store', problems: [] };
     // Trusted for other programs: a file changed or appeared since (a model may have written it), so ask again.
     const changed = record ? [`what the project ${project} runs changed since it was trusted (${record.trustedAt}): ${programs.join('; ')}`] : [];
     if (!this.options.ask || !(await this.options.ask(asked))) return { trusted: false, by: 'default', problems: [...(problem ? [problem] : []), ...changed] };
@@ -115,10 +100,38 @@ export class ProjectTrust {
 
   /**
    * Records the project as trusted in the store (what a yes on a terminal does), for these `programs` only
-   * when given (a later change asks again), else whatever it holds. A store that cannot be read is kept
-   * aside (`<store>.corrupt-<time>`), never overwritten. Returns what went wrong, one line each.
+   * when given (a later change asks again), else whatever it holds. Returns what went wrong, one line each.
    */
-  async remember(programs?: readonly string[]): Promise<string[]> {
+  remember(programs?: readonly string[]): Promise<string[]> {
+    return this.record((previous) => (programs ? { ...previous, programs: fingerprint(programs) } : {}));
+  }
+
+  /**
+   * Whether the user trusted this key of a project settings file as it is now: the option, else a record
+   * that holds no fingerprint (the whole project), else the one recorded for the file and key. Synchronous:
+   * the settings files are resolved before anything runs.
+   */
+  programsTrustedNow({ file, key, lines }: SettingsPrograms): boolean {
+    if (this.options.trusted !== undefined) return this.options.trusted;
+    if (this.containsNow(this.store)) return false;
+    const record = readStore(this.store).store.projects[this.projectPath()];
+    return record !== undefined && (!isPinned(record) || record.settings?.[this.fileKey(file)]?.[key] === fingerprint(lines));
+  }
+
+  /** Records these keys of the project's settings files as trusted as they are (a yes on a terminal); the rest of the record is kept. */
+  rememberPrograms(entries: readonly SettingsPrograms[]): Promise<string[]> {
+    return this.record((previous) => {
+      const settings = structuredClone(previous?.settings ?? {});
+      for (const { file, key, lines } of entries) settings[this.fileKey(file)] = { ...settings[this.fileKey(file)], [key]: fingerprint(lines) };
+      return { ...previous, settings };
+    });
+  }
+
+  /**
+   * Writes the project's record, `update` of the one before it, stamped now. A store that cannot be read is
+   * kept aside (`<store>.corrupt-<time>`), never overwritten. Returns what went wrong, one line each.
+   */
+  private async record(update: (previous: TrustRecord | undefined) => Omit<TrustRecord, 'trustedAt'>): Promise<string[]> {
     const project = this.projectPath();
     const { store, problem } = readStore(this.store);
     const problems: string[] = [];
@@ -128,7 +141,7 @@ export class ProjectTrust {
         await rename(this.store, aside);
         problems.push(`${problem}; kept as ${aside}`);
       }
-      store.projects[project] = { trustedAt: new Date().toISOString(), ...(programs ? { programs: fingerprint(programs) } : {}) };
+      store.projects[project] = { ...update(store.projects[project]), trustedAt: new Date().toISOString() };
       await writeStore(this.store, store);
     } catch (error) {
       problems.push(`cannot record the trust in ${this.store} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): trusted for this run only`);
@@ -136,52 +149,14 @@ export class ProjectTrust {
     return problems;
   }
 
+  /** A settings file as the record names it: its path in the project. */
+  private fileKey(file: string): string {
+    return relative(this.projectPath(), realDirectoryPath(resolve(file)));
+  }
+
   private projectPath(): string {
     this.realProject ??= realPath(resolve(this.project));
     return this.realProject;
-  }
-}
-
-/** What a project runs, as one value: the SHA-256 of its program lines (`<file>: <name>: <command or URL>`), in any order. */
-function fingerprint(programs: readonly string[]): string {
-  return `sha256:${createHash('sha256')
-    .update([...programs].sort().join('\n'))
-    .digest('hex')}`;
-}
-
-/** The store's projects (a small file, read at once); an unreadable or invalid store trusts nothing and says why. */
-function readStore(file: string): { store: TrustStore; problem?: string } {
-  const empty = (): TrustStore => ({ version: STORE_VERSION, projects: {} });
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return code === 'ENOENT' ? { store: empty() } : { store: empty(), problem: `cannot read the trust store ${file} (${code})` };
-  }
-  let parsed: ReturnType<typeof storeSchema.safeParse>;
-  try {
-    parsed = storeSchema.safeParse(JSON.parse(text));
-  } catch (error) {
-    return { store: empty(), problem: `the trust store ${file} is not valid JSON (${(error as Error).message}); no project is trusted by it` };
-  }
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const path = issue.path.map(String).join('.') || '(top level)';
-    return { store: empty(), problem: `the trust store ${file}: ${path}: ${issue.message} (expected {"version": 1, "projects": {"<real path>": {"trustedAt": "..."}}}); no project is trusted by it` };
-  }
-  return { store: parsed.data };
-}
-
-/** Written beside itself and renamed over: a reader sees the old store or the new, never half of one. */
-async function writeStore(file: string, store: TrustStore): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    await writeFile(temp, `${JSON.stringify(store, null, 2)}\n`, { flag: 'wx', mode: 0o600 });
-    await rename(temp, file);
-  } finally {
-    await rm(temp, { force: true });
   }
 }
 

@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { mergeSettings, settingSources, type SettingsLayer, type SettingsScope } from './merge-settings';
 import { readSettingsFile, SettingsFileError } from './settings-file';
 import { localSettingsPath, projectSettingsPath, userSettingsPath } from './settings-paths';
+import { dropChangedPrograms, programEntries, type SettingsPrograms } from './settings-programs';
 import type { Settings } from './settings-schema';
 import { restrictProjectSettings } from './untrusted-project';
 
@@ -13,6 +14,11 @@ export interface ResolveSettingsOptions {
   settingsFile?: string;
   /** Whether the project's files may loosen settings. Default: not trusted (fail closed). */
   isProjectTrusted?: (cwd: string) => boolean;
+  /**
+   * In a trusted project, whether a program key (`hooks`, `env`) of its settings file is trusted as it is now
+   * (ProjectTrust.programsTrustedNow: the fingerprint the user said yes to). Default: trusted with the project.
+   */
+  areProgramsTrusted?: (entry: SettingsPrograms) => boolean;
 }
 
 /** The settings in force, the files they came from, and what was ignored. */
@@ -24,6 +30,8 @@ export interface ResolvedSettings {
   sources: Record<string, string[]>;
   /** One line per key a project file may not set, for the caller to show. */
   warnings: string[];
+  /** The program keys of the project's files that were ignored: not trusted, or changed since the project was trusted. */
+  untrustedPrograms: SettingsPrograms[];
 }
 
 /**
@@ -41,6 +49,7 @@ export function resolveSettings(options: ResolveSettingsOptions): ResolvedSettin
   ];
   const layers: SettingsLayer[] = [];
   const warnings: string[] = [];
+  const untrustedPrograms: SettingsPrograms[] = [];
   let trusted: boolean | undefined;
   // A `.synapse` that is a symlink may point anywhere, and can be pointed elsewhere by whoever can write the
   // workspace (the sandbox cannot hold a link in place): its files are not read, trusted project or not.
@@ -55,10 +64,12 @@ export function resolveSettings(options: ResolveSettingsOptions): ResolvedSettin
     if (scope === 'project' || scope === 'local') {
       trusted ??= options.isProjectTrusted?.(options.cwd) ?? false;
       const restricted = restrictProjectSettings(read, mergeSettings(layers), path, trusted);
-      settings = restricted.settings;
-      warnings.push(...restricted.warnings);
+      const pinned = trusted && options.areProgramsTrusted ? dropChangedPrograms(restricted.settings, path, options.areProgramsTrusted) : undefined;
+      settings = pinned?.settings ?? restricted.settings;
+      untrustedPrograms.push(...(pinned ? pinned.changed : trusted ? [] : programEntries(read, path)));
+      warnings.push(...restricted.warnings, ...(pinned?.warning ? [pinned.warning] : []));
     }
     layers.push({ scope, path, settings });
   }
-  return { settings: mergeSettings(layers), layers, sources: settingSources(layers), warnings };
+  return { settings: mergeSettings(layers), layers, sources: settingSources(layers), warnings, untrustedPrograms };
 }
