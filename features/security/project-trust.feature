@@ -220,3 +220,14 @@ Feature: 项目自己的配置文件要等项目受信任才能让我们运行�
       Then CLI 退出码应该是 0
       And 钩子 "kept" 应该被调用 1 次
       And CLI 标准输出和标准错误都不应该包含 "ignored"
+
+    Scenario: 只为设置文件里的钩子信任过的项目，之后出现的 MCP 服务器不启动
+      Given 钩子 "kept" 挂在 PreToolUse 上
+      And CLI 的项目设置文件里是这些钩子
+      When CLI 在伪终端里运行 synapse "exec 'echo hi'"，出现 "Trust the project" 时按下 "y、回车"
+      Then 钩子 "kept" 应该被调用 1 次
+      When 工作目录的 "mcp_servers.json" 被改成会留下标记文件的 MCP 服务器 "evil"
+      And CLI 运行 synapse "mcp list"
+      Then MCP 服务器 "evil" 不应该被启动过
+      And CLI 标准输出应该包含 "evil  untrusted (not started)"
+      And CLI 标准错误应该包含 "changed since it was trusted"
