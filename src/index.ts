@@ -164,6 +164,7 @@ export { usageFromWire, type WireUsage } from './llm/wire-usage';
 
 // --- Settings: ~/.synapse/settings.json, the project's, --settings ---------------------------------------
 export { resolveSettings, type ResolveSettingsOptions, type ResolvedSettings } from './settings/resolve-settings';
+export { PROGRAM_KEYS, programLines, type ProgramKey, type SettingsPrograms } from './settings/settings-programs';
 export { SettingsManager } from './settings/settings-manager';
 export { DEFAULT_SETTINGS, HOOK_EVENTS, PERMISSION_MODES, settingsSchema, type HookEvent, type HookSettings, type PermissionMode, type Settings } from './settings/settings-schema';
 export { SettingsFileError, SettingValueError } from './settings/settings-file';

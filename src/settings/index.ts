@@ -18,3 +18,4 @@ export { mergeSettings, settingEntries, settingSources, type SettingsLayer, type
 export { restrictProjectSettings, type RestrictedSettings } from './untrusted-project';
 export { resolveSettings, type ResolveSettingsOptions, type ResolvedSettings } from './resolve-settings';
 export { ProjectTrust, trustedProjectsFile, type ProjectTrustDecision, type ProjectTrustOptions, type ProjectTrustRequest } from './project-trust';
+export { PROGRAM_KEYS, programLines, type ProgramKey, type SettingsPrograms } from './settings-programs';

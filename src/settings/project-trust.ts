@@ -1,6 +1,6 @@
-import { realpathSync } from 'node:fs';
 import { rename } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
+import { isInside, realDirectoryPath, realPath } from './real-path';
 import type { SettingsPrograms } from './settings-programs';
 import { fingerprint, isPinned, readStore, type TrustRecord, trustedProjectsFile, writeStore } from './trust-store';
 
@@ -158,35 +158,4 @@ export class ProjectTrust {
     this.realProject ??= realPath(resolve(this.project));
     return this.realProject;
   }
-}
-
-/**
- * A file's path with its directory made real: the file itself is judged where it is looked up, never where
- * a link in the project points (a link to a file elsewhere is still the project's word).
- */
-function realDirectoryPath(file: string): string {
-  return join(realPath(dirname(file)), basename(file));
-}
-
-/** `path` with its deepest existing part replaced by its real path (the rest may not exist yet). */
-function realPath(path: string): string {
-  const missing: string[] = [];
-  for (let at = path; ; missing.unshift(basename(at)), at = dirname(at)) {
-    const real = realOrUndefined(at);
-    if (real !== undefined) return join(real, ...missing);
-    if (at === dirname(at)) return path;
-  }
-}
-
-function realOrUndefined(path: string): string | undefined {
-  try {
-    return realpathSync(path);
-  } catch {
-    return undefined;
-  }
-}
-
-function isInside(path: string, dir: string): boolean {
-  const rel = relative(dir, path);
-  return rel === '' || (rel !== '..' && !rel.startsWith('../') && !isAbsolute(rel));
 }
