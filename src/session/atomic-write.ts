@@ -24,6 +24,16 @@ export async function writeFileAtomic(path: string, data: string | Buffer, mode?
   await syncDirectory(dirname(path));
 }
 
+/** Removes a file if it is there, and flushes the removal (the directory entry) to disk before resolving. */
+export async function removeFileDurably(path: string): Promise<void> {
+  try {
+    await rm(path, { force: true });
+  } catch (error) {
+    throw sessionFileError(path, 'write', error);
+  }
+  await syncDirectory(dirname(path));
+}
+
 /** Writes (or appends to) a file and flushes it to disk before resolving; `mode` is that of a file it creates. */
 export async function writeDurably(path: string, data: string | Buffer, flag: 'wx' | 'w' | 'a', mode?: number): Promise<void> {
   const handle = await open(path, flag, mode);

@@ -1,7 +1,7 @@
-import { readFile, rename, rm } from 'node:fs/promises';
+import { readFile, rename } from 'node:fs/promises';
 import { z } from 'zod';
 import type { ChatMessage } from '../llm';
-import { syncDirectory, writeFileAtomic } from './atomic-write';
+import { removeFileDurably, syncDirectory, writeFileAtomic } from './atomic-write';
 import { persistedMessageSchema } from './schemas';
 import { sessionFileError } from './session-file-error';
 
@@ -35,15 +35,6 @@ export async function writePendingApproval(path: string, approval: PendingApprov
   await writeFileAtomic(path, `${JSON.stringify({ version: VERSION, ...approval }, null, 2)}\n`);
 }
 
-export async function removePendingApproval(path: string, dir: string): Promise<void> {
-  try {
-    await rm(path, { force: true });
-  } catch (error) {
-    throw sessionFileError(path, 'write', error);
-  }
-  await syncDirectory(dir);
-}
-
 /**
  * The paused round, if there is one. A file that cannot be read is moved aside (nothing is deleted) and
  * reported; one whose round the history already holds (the process died between the two writes) is
@@ -67,7 +58,7 @@ export async function readPendingApproval(path: string, dir: string, history: re
   const { version: _version, ...approval } = parsed.value;
   const ids = new Set(approval.message.tool_calls!.map((call) => call.id));
   if (history.some((message) => message.role === 'tool' && ids.has(message.tool_call_id!))) {
-    await removePendingApproval(path, dir);
+    await removeFileDurably(path);
     return { approval: null };
   }
   return { approval: approval as PendingApproval };

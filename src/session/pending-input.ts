@@ -1,10 +1,8 @@
-import { rm } from 'node:fs/promises';
 import { z } from 'zod';
 import type { ChatMessage } from '../llm';
-import { syncDirectory, writeFileAtomic } from './atomic-write';
+import { writeFileAtomic } from './atomic-write';
 import { readIfPresent } from './read-if-present';
 import { persistedMessageSchema } from './schemas';
-import { sessionFileError } from './session-file-error';
 import type { SessionLoadWarning } from './types';
 
 /**
@@ -17,15 +15,6 @@ const pendingInputSchema = z.object({ message: persistedMessageSchema, at: z.str
 
 export async function writePendingInput(path: string, message: ChatMessage): Promise<void> {
   await writeFileAtomic(path, `${JSON.stringify({ message, at: new Date().toISOString() })}\n`);
-}
-
-export async function removePendingInput(path: string, dir: string): Promise<void> {
-  try {
-    await rm(path, { force: true });
-  } catch (error) {
-    throw sessionFileError(path, 'write', error);
-  }
-  await syncDirectory(dir);
 }
 
 /** The pending input, if there is one; an unreadable file is reported and left where it is. */

@@ -1,11 +1,11 @@
 import type { ChatMessage, Usage } from '../llm';
 import { rm } from 'node:fs/promises';
-import { appendDurably, removeLeftoverTempFiles, writeFileAtomic } from './atomic-write';
+import { appendDurably, removeFileDurably, removeLeftoverTempFiles, writeFileAtomic } from './atomic-write';
 import { addContextStats, contextStats, emptyContextStats, subtractContextStats, withMeta } from './context-stats';
 import { toJsonLines } from './jsonl';
 import type { LoadedSession } from './load-session';
-import { readPendingApproval, removePendingApproval, writePendingApproval, type PendingApproval } from './pending-approval';
-import { removePendingInput, unansweredInput, writePendingInput } from './pending-input';
+import { readPendingApproval, writePendingApproval, type PendingApproval } from './pending-approval';
+import { unansweredInput, writePendingInput } from './pending-input';
 import { quarantine, type QuarantineEntry } from './quarantine';
 import { persistedMessageSchema, persistedUsageSchema, SESSION_INDEX_VERSION, type SessionIndex, type SessionOrigin } from './schemas';
 import { SessionArchive } from './session-archive';
@@ -347,7 +347,7 @@ export class Session {
   }
 
   private async dropPendingInput(): Promise<void> {
-    await removePendingInput(this.files.pendingInput, this.files.dir);
+    await removeFileDurably(this.files.pendingInput);
     this.pending = null;
   }
 
@@ -388,7 +388,7 @@ export class Session {
 
   /** Records the paused round (atomically), or removes it (null) once its round has joined the history. */
   setPendingApproval(approval: PendingApproval | null): Promise<void> {
-    return this.enqueue(() => (approval ? writePendingApproval(this.files.pendingApproval, approval) : removePendingApproval(this.files.pendingApproval, this.files.dir)));
+    return this.enqueue(() => (approval ? writePendingApproval(this.files.pendingApproval, approval) : removeFileDurably(this.files.pendingApproval)));
   }
 
   /** Sets the title explicitly (e.g. when the first user message is wrapped in instructions), shortened to one line. */
