@@ -91,7 +91,8 @@ Feature: MCP 配置的兼容性、启动失败的说明、结果与帮助
   Rule: 运行开始时，工具未知的服务器在短期限内一起启动
 
     Scenario: 首次运行：没有缓存的服务器在期限内启动，系统提示列出它们的工具；启动失败的说明失败
-      Given 项目配置中有 MCP 服务器 "everything"：server-everything
+      Given 环境变量 `SYNAPSE_MCP_START_DEADLINE=60000`
+      And 项目配置中有 MCP 服务器 "everything"：server-everything
       And 项目配置中有 MCP 服务器 "ghost"，命令为 `synapse-no-such-server`
       And Runner 使用本场景的扩展层
       And 模型直接回复 "ok"
