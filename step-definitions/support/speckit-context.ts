@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { generateMessages } from '@cucumber/gherkin';
-import { IdGenerator, SourceMediaType, type TestStepResultStatus, type Envelope, type Pickle } from '@cucumber/messages';
+import { AttachmentContentEncoding, IdGenerator, SourceMediaType, type TestStepResultStatus, type Envelope, type Pickle } from '@cucumber/messages';
 import { buildConformanceReport, type ConformanceReport, type ImportedSpec, type TranscriptionCheck } from '../../src/speckit';
 import type { SynapseWorld } from './world';
 
@@ -30,6 +30,8 @@ export class SpeckitContext {
   /** A simulated cucumber run: message envelopes, built by the scenario. */
   readonly envelopes: Envelope[] = [];
   private readonly ids = IdGenerator.incrementing();
+  /** The simulated run's test cases, by scenario title: where an attachment goes. */
+  private readonly ran = new Map<string, { testCaseStartedId: string; lastStepId: string }>();
 
   constructor(private readonly world: SynapseWorld) {}
 
@@ -52,10 +54,10 @@ export class SpeckitContext {
     return readdir(await this.dir('out'));
   }
 
-  /** Runs a speckit command (src/speckit/<name>-command.ts) as npm would, in the scenario's directory. */
-  async runCommand(name: string, args: string[], env: Record<string, string> = {}): Promise<CommandRun> {
+  /** Runs a speckit command (src/speckit/<name>-command.ts) as npm would, in the scenario's directory (or `cwd`). */
+  async runCommand(name: string, args: string[], env: Record<string, string> = {}, cwd?: string): Promise<CommandRun> {
     const child = spawn(process.execPath, ['-r', join(REPO, 'register-typescript.cjs'), join(REPO, 'src', 'speckit', `${name}-command.ts`), ...args], {
-      cwd: await this.world.tempDir(),
+      cwd: cwd ?? (await this.world.tempDir()),
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -78,6 +80,22 @@ export class SpeckitContext {
     }
   }
 
+  /** Attaches text to the last step of a scenario of the simulated run, as the After step hook attaches "What happened". */
+  attachEvidence(title: string, text: string): void {
+    const ran = this.ran.get(title);
+    if (!ran) throw new Error(`no scenario "${title}" ran in the simulated run`);
+    this.envelopes.push({
+      attachment: {
+        testCaseStartedId: ran.testCaseStartedId,
+        testStepId: ran.lastStepId,
+        body: text,
+        mediaType: 'text/plain',
+        contentEncoding: AttachmentContentEncoding.IDENTITY,
+        fileName: 'What happened',
+      },
+    });
+  }
+
   buildReport(documents: ImportedSpec[]): ConformanceReport {
     this.report = buildConformanceReport(this.envelopes, documents, { dir: 'specs' });
     return this.report;
@@ -88,6 +106,7 @@ export class SpeckitContext {
     const testCaseId = this.ids();
     const startedId = this.ids();
     const steps = pickle.steps.map((step) => ({ id: this.ids(), pickleStepId: step.id, stepDefinitionIds: [] }));
+    this.ran.set(pickle.name, { testCaseStartedId: startedId, lastStepId: steps.at(-1)!.id });
     const at = (ms: number) => ({ seconds: 1_700_000_000 + Math.floor(ms / 1000), nanos: (ms % 1000) * 1e6 });
     return [
       { testCase: { id: testCaseId, pickleId: pickle.id, testSteps: steps, testRunStartedId: undefined } },
