@@ -24,7 +24,8 @@ async function main(argv: string[]): Promise<number> {
   }
   const location = locateSpecs(process.env, process.cwd());
   if ('error' in location) return fail(location.error);
-  const sources = await readSourceDocuments(location.folders, 'features');
+  // Paths as the reader's checkout names them (../shared/specs/...), not this machine's absolute ones.
+  const sources = (await readSourceDocuments(location.folders, 'features')).map((source) => ({ ...source, path: relative(process.cwd(), source.path) }));
   const [main, next] = location.folders;
   const readme = existsSync('README.md') ? await readFile('README.md', 'utf8') : undefined;
   const model = siteModelOf({ envelopes: await readEnvelopes(report), sources, specs: { dir: main!.dir, ...(next ? { nextDir: next.dir } : {}) }, readme });
