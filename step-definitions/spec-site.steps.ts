@@ -17,6 +17,8 @@ const site = (world: SynapseWorld) => world.use(SpecSiteContext);
 const browser = (world: SynapseWorld) => world.use(BrowserContextForScenario);
 const lines = (text: string) => text.replace(/\\n/g, '\n');
 const REPO = resolve(__dirname, '..');
+/** A 1x1 PNG, as a screenshot attachment carries one (base64). */
+const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 // A real browser is the system's Chromium; where there is none the scenario is skipped, saying why.
 Before({ tags: '@browser' }, function (this: SynapseWorld) {
@@ -62,6 +64,27 @@ Given(/^一次运行中 "(.+)" 的转写里 "(.+)" 通过，附上的证据是 "
   const { feature, featureFileName } = importMarkdownSpec(kit(this).document!.text, name);
   kit(this).simulateRun(`features/${featureFileName}`, feature, { [title]: TestStepResultStatus.PASSED });
   kit(this).attachEvidence(title, lines(evidence));
+});
+
+Given(/^一次运行中 "(.+)" 的转写里 "(.+)" 失败，消息是 "(.+)"，并附上截图 "(.+)"$/, function (this: SynapseWorld, name: string, title: string, message: string, screenshot: string) {
+  const { feature, featureFileName } = importMarkdownSpec(kit(this).document!.text, name);
+  kit(this).simulateRun(`features/${featureFileName}`, feature, { [title]: TestStepResultStatus.FAILED });
+  kit(this).failWith(title, message);
+  kit(this).attachEvidence(title, ONE_PIXEL_PNG, { mediaType: 'image/png', fileName: screenshot, base64: true });
+});
+
+Then('{string} 的文档页中，场景 {string} 的证据应已展开，有失败消息 {string} 和图片 {string}', async function (this: SynapseWorld, document: string, title: string, message: string, image: string) {
+  const section = await scenarioSection(this, document, title);
+  expect(section).to.contain('<details class="evidence" open>');
+  expect(section).to.contain(`<pre class="error">${message}</pre>`);
+  expect(section).to.contain(`<img alt="${image}" src="data:image/png;base64,${ONE_PIXEL_PNG}">`);
+});
+
+Then('站点首页上 {string} 应为 {string}，它的文档页说明 {string}', async function (this: SynapseWorld, document: string, size: string, problem: string) {
+  const row = new RegExp(`<tr class="document" data-document="${document}"[\\s\\S]*?<td class="size">([^<]*)</td>`).exec(await site(this).pageHtml('index.html'));
+  expect(row?.[1]).to.equal(size);
+  const page = textOf(await site(this).pageHtml(`documents/${document.replace(/\.md$/, '')}.html`));
+  expect(page).to.contain('it does not import').and.to.contain(problem);
 });
 
 Given('README 的解释表中有一行 {string}', function (this: SynapseWorld, row: string) {
@@ -114,8 +137,12 @@ Then('各行对应的文档应为:', function (this: SynapseWorld, table: DataTa
   expect(actual).to.deep.equal(table.hashes());
 });
 
-When('用 spec:site 命令由不存在的报告 {string} 生成站点', async function (this: SynapseWorld, report: string) {
+When('用 spec:site 命令由报告 {string} 生成站点', async function (this: SynapseWorld, report: string) {
   await kit(this).runCommand('spec-site', ['--report', report]);
+});
+
+Given('报告 {string} 的内容为 {string}', async function (this: SynapseWorld, name: string, text: string) {
+  await writeFile(join(await this.tempDir(), name), lines(text));
 });
 
 Given('输出目录中已有一个文件 {string}', async function (this: SynapseWorld, name: string) {

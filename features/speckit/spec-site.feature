@@ -34,6 +34,14 @@ Feature: 活文档站点：评审者读到自己写的文档，每个场景标�
       And 它旁边应有 README 第 5 行的解释 "our Thing.do()"
       And 文档页的文字中应有 "得到 <b>结果</b>" 与代码 "expect(done).toBe(true);"，页面中没有来自文档或证据的标记
 
+    Scenario: 失败的场景：证据已展开，给出失败的消息与附上的截图；导入不了的文档在索引和它的页上说明原因
+      Given 源文档目录中有一份名为 "seed.md" 的规范文档，内容为 "# 种子\n\n## Feature: A\n\n### Scenario: 失败的\n**Given** y"
+      And 一次运行中 "seed.md" 的转写里 "失败的" 失败，消息是 "expected 1 to equal 2"，并附上截图 "screen.png"
+      And 源文档目录中有一份名为 "broken.md" 的规范文档，内容为 "# 坏\n\n## Feature: A\n\n### Scenario: 空"
+      When 由这次运行生成活文档站点
+      Then "seed.md" 的文档页中，场景 "失败的" 的证据应已展开，有失败消息 "expected 1 to equal 2" 和图片 "screen.png"
+      And 站点首页上 "broken.md" 应为 "does not import"，它的文档页说明 "has no steps (steps are lines like"
+
     Scenario: README 的解释行按第一列对应到文档：all、模块加 partNN、接续上一行模块的 partNN、整个模块、文档名、第二列的 (also ...)
       Given 源文档有 "01-p0-core-runtime-part01.md, 01-p0-core-runtime-part02.md, 01-p0-core-runtime-part09.md, 02-p1-core-tools-part05.md, 02-p1-core-tools-part06.md, agent-runtime.md"
       When 读 README 的解释表:
@@ -57,13 +65,17 @@ Feature: 活文档站点：评审者读到自己写的文档，每个场景标�
 
   Rule: spec:site 命令说清楚它读什么、写到哪里
 
-    Scenario: 指定的报告不存在时以 2 退出；输出目录里有不是它写的文件时拒绝写入，什么也不删
-      When 用 spec:site 命令由不存在的报告 "missing.ndjson" 生成站点
+    Scenario: 指定的报告不存在或不是 cucumber 的消息时以 2 退出；输出目录里有不是它写的文件时拒绝写入，什么也不删
+      When 用 spec:site 命令由报告 "missing.ndjson" 生成站点
       Then 命令退出码应为 2
       And 命令的标准错误应为:
         """
         spec:site: --report missing.ndjson: no such file (write one with npm run cucumber:report)
         """
+      Given 报告 "bad.ndjson" 的内容为 "{\"testRunStarted\":{}}\nnot json"
+      When 用 spec:site 命令由报告 "bad.ndjson" 生成站点
+      Then 命令退出码应为 2
+      And 命令的标准错误应包含 "spec:site: bad.ndjson:2: not JSON ("
       Given 输出目录中已有一个文件 "notes.txt"
       When 用 spec:site 命令由一次空的运行生成站点到输出目录
       Then 命令退出码应为 2

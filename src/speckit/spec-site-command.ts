@@ -22,13 +22,14 @@ async function main(argv: string[]): Promise<number> {
     runReport();
     if (!existsSync(report)) return fail(`npm run cucumber:report wrote no ${report}`);
   }
+  const envelopes = await readEnvelopes(report);
   const location = locateSpecs(process.env, process.cwd());
   if ('error' in location) return fail(location.error);
   // Paths as the reader's checkout names them (../shared/specs/...), not this machine's absolute ones.
   const sources = (await readSourceDocuments(location.folders, 'features')).map((source) => ({ ...source, path: relative(process.cwd(), source.path) }));
   const [main, next] = location.folders;
   const readme = existsSync('README.md') ? await readFile('README.md', 'utf8') : undefined;
-  const model = siteModelOf({ envelopes: await readEnvelopes(report), sources, specs: { dir: main!.dir, ...(next ? { nextDir: next.dir } : {}) }, readme });
+  const model = siteModelOf({ envelopes, sources, specs: { dir: main!.dir, ...(next ? { nextDir: next.dir } : {}) }, readme });
   const { pages } = await writeSite(model, values.out);
   for (const row of model.unresolvedRows) process.stderr.write(`spec:site: README.md:${row.line} names no document: ${row.unresolved.join(', ')}\n`);
   const documents = model.groups.reduce((sum, group) => sum + group.documents.length, 0);
