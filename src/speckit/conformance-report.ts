@@ -135,7 +135,7 @@ function ruleOf(query: Query, uri: string, line: number): string {
 }
 
 /** With retries a scenario starts more than once: its last attempt is its outcome. */
-function lastAttempts(query: Query): TestCaseStarted[] {
+export function lastAttempts(query: Query): TestCaseStarted[] {
   const last = new Map<string, TestCaseStarted>();
   for (const started of query.findAllTestCaseStarted()) {
     const pickle = query.findPickleBy(started);

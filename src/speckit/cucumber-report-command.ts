@@ -1,14 +1,14 @@
 // npm run cucumber:report [-- <cucumber arguments>]: the conformance run with the `report` profile
 // (HTML, JUnit, NDJSON), then reports/conformance.md and reports/conformance.json from its messages.
 /* c8 ignore start -- an entry point that runs the whole conformance run through cucumber's API in a process of its own, which no scenario can nest; the report it writes is built by conformance-report.ts and conformance-markdown.ts, which the speckit scenarios cover. */
-import { existsSync } from 'node:fs';
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadConfiguration, runCucumber } from '@cucumber/cucumber/api';
 import type { Envelope } from '@cucumber/messages';
 import { buildConformanceReport, type ConformanceReport } from './conformance-report';
 import { renderConformanceMarkdown } from './conformance-markdown';
-import { importMarkdownSpecFile, type ImportedSpec } from './import-spec';
+import type { ImportedSpec } from './import-spec';
+import { conformanceInputs, readSourceDocuments } from './source-documents';
 import { locateSpecs } from './specs-location';
 
 const REPORTS_DIR = 'reports';
@@ -31,22 +31,16 @@ async function main(): Promise<number> {
 
 /**
  * The imports of the source documents (the traceability map), when they are available; a handed-over
- * document without a transcription is pending.
+ * document without a transcription is pending. One that does not import is left out, saying so.
  */
 async function readDocuments(): Promise<{ documents: ImportedSpec[]; specs: ConformanceReport['specs']; pending: ConformanceReport['pending'] }> {
   const location = locateSpecs(process.env, process.cwd());
   if ('error' in location) return { documents: [], specs: location, pending: [] };
-  const documents: ImportedSpec[] = [];
-  const pending: ConformanceReport['pending'] = [];
-  for (const folder of location.folders) {
-    const names = (await readdir(folder.dir)).filter((name) => name.endsWith('.md')).sort();
-    for (const imported of await Promise.all(names.map((name) => importMarkdownSpecFile(join(folder.dir, name))))) {
-      if (folder.handedOver && !existsSync(join('features', imported.featureFileName))) pending.push({ document: imported.fileName, scenarios: imported.scenarios.length });
-      else documents.push(imported);
-    }
-  }
+  const sources = await readSourceDocuments(location.folders, 'features');
+  for (const source of sources.filter((document) => !document.imported))
+    process.stderr.write(`cucumber:report: ${source.fileName} does not import (npm run spec:check says why); left out of the report\n`);
   const [main, next] = location.folders;
-  return { documents, specs: { dir: main!.dir, ...(next ? { nextDir: next.dir } : {}) }, pending };
+  return { ...conformanceInputs(sources), specs: { dir: main!.dir, ...(next ? { nextDir: next.dir } : {}) } };
 }
 
 main().then(

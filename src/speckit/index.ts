@@ -13,3 +13,8 @@ export { readFeatureTags, tagSchemeProblem, OWN_TAG, SOURCE_TAG_PREFIX } from '.
 export { buildConformanceReport, type ConformanceReport, type DocumentConformance, type OwnFeatureConformance, type ScenarioStatus } from './conformance-report';
 export { renderConformanceMarkdown } from './conformance-markdown';
 export { coverageByFolder, missedThresholds, formatCoverage, type CoverageSummary, type FolderCoverage, type Thresholds } from './coverage-by-folder';
+export { readSourceDocuments, conformanceInputs, type SourceDocument } from './source-documents';
+export { siteModelOf, writeSite, type SiteSources } from './site/build-site';
+export { readInterpretationRows, type InterpretationRow } from './site/interpretation-rows';
+export { documentMarkdown } from './site/markdown-with-scenarios';
+export type { SiteModel, SiteDocument, SiteScenario, SiteStatus } from './site/site-model';

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { generateMessages } from '@cucumber/gherkin';
-import { IdGenerator, SourceMediaType, type TestStepResultStatus, type Envelope, type Pickle } from '@cucumber/messages';
+import { AttachmentContentEncoding, IdGenerator, SourceMediaType, type TestStepResultStatus, type Envelope, type Pickle, type TestStepFinished } from '@cucumber/messages';
 import { buildConformanceReport, type ConformanceReport, type ImportedSpec, type TranscriptionCheck } from '../../src/speckit';
 import type { SynapseWorld } from './world';
 
@@ -30,6 +30,8 @@ export class SpeckitContext {
   /** A simulated cucumber run: message envelopes, built by the scenario. */
   readonly envelopes: Envelope[] = [];
   private readonly ids = IdGenerator.incrementing();
+  /** The simulated run's test cases, by scenario title: where an attachment goes. */
+  private readonly ran = new Map<string, { testCaseStartedId: string; lastStep: TestStepFinished }>();
 
   constructor(private readonly world: SynapseWorld) {}
 
@@ -52,10 +54,10 @@ export class SpeckitContext {
     return readdir(await this.dir('out'));
   }
 
-  /** Runs a speckit command (src/speckit/<name>-command.ts) as npm would, in the scenario's directory. */
-  async runCommand(name: string, args: string[], env: Record<string, string> = {}): Promise<CommandRun> {
+  /** Runs a speckit command (src/speckit/<name>-command.ts) as npm would, in the scenario's directory (or `cwd`). */
+  async runCommand(name: string, args: string[], env: Record<string, string> = {}, cwd?: string): Promise<CommandRun> {
     const child = spawn(process.execPath, ['-r', join(REPO, 'register-typescript.cjs'), join(REPO, 'src', 'speckit', `${name}-command.ts`), ...args], {
-      cwd: await this.world.tempDir(),
+      cwd: cwd ?? (await this.world.tempDir()),
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -78,6 +80,24 @@ export class SpeckitContext {
     }
   }
 
+  /** Attaches to the last step of a scenario of the simulated run: by default text, as the After step hook attaches "What happened". */
+  attachEvidence(title: string, body: string, as: { mediaType: string; fileName: string; base64?: boolean } = { mediaType: 'text/plain', fileName: 'What happened' }): void {
+    const ran = this.ranScenarioCalled(title);
+    const contentEncoding = as.base64 ? AttachmentContentEncoding.BASE64 : AttachmentContentEncoding.IDENTITY;
+    this.envelopes.push({ attachment: { testCaseStartedId: ran.testCaseStartedId, testStepId: ran.lastStep.testStepId, body, mediaType: as.mediaType, fileName: as.fileName, contentEncoding } });
+  }
+
+  /** The failure message of the last step of a scenario of the simulated run (as an assertion's would be). */
+  failWith(title: string, message: string): void {
+    this.ranScenarioCalled(title).lastStep.testStepResult.message = message;
+  }
+
+  private ranScenarioCalled(title: string): { testCaseStartedId: string; lastStep: TestStepFinished } {
+    const ran = this.ran.get(title);
+    if (!ran) throw new Error(`no scenario "${title}" ran in the simulated run`);
+    return ran;
+  }
+
   buildReport(documents: ImportedSpec[]): ConformanceReport {
     this.report = buildConformanceReport(this.envelopes, documents, { dir: 'specs' });
     return this.report;
@@ -89,12 +109,14 @@ export class SpeckitContext {
     const startedId = this.ids();
     const steps = pickle.steps.map((step) => ({ id: this.ids(), pickleStepId: step.id, stepDefinitionIds: [] }));
     const at = (ms: number) => ({ seconds: 1_700_000_000 + Math.floor(ms / 1000), nanos: (ms % 1000) * 1e6 });
+    const finished = steps.map(
+      (step, index): TestStepFinished => ({ testCaseStartedId: startedId, testStepId: step.id, testStepResult: { status, duration: { seconds: 0, nanos: 5e6 } }, timestamp: at(5 * (index + 1)) }),
+    );
+    this.ran.set(pickle.name, { testCaseStartedId: startedId, lastStep: finished.at(-1)! });
     return [
       { testCase: { id: testCaseId, pickleId: pickle.id, testSteps: steps, testRunStartedId: undefined } },
       { testCaseStarted: { id: startedId, testCaseId, attempt: 0, timestamp: at(0) } },
-      ...steps.map((step, index) => ({
-        testStepFinished: { testCaseStartedId: startedId, testStepId: step.id, testStepResult: { status, duration: { seconds: 0, nanos: 5e6 } }, timestamp: at(5 * (index + 1)) },
-      })),
+      ...finished.map((testStepFinished) => ({ testStepFinished })),
       { testCaseFinished: { testCaseStartedId: startedId, timestamp: at(5 * steps.length), willBeRetried: false } },
     ];
   }
