@@ -46,8 +46,8 @@ Given('CLI 工作目录中有文件 {string}，内容含控制字符:', async fu
 });
 
 Given('CLI 会话目录中有一个会话，用户说含控制字符的 {string}，模型答 {string}，记下它的 id 为 {string}', async function (this: SynapseWorld, said: string, answer: string, name: string) {
-  // Seeded through the library: what matters is what `sessions` prints of it.
-  const session = await new SessionStore(await cli(this).dir('sessions')).create();
+  // Seeded through the library, as a session of the work directory: what matters is how it is listed and shown.
+  const session = await new SessionStore(await cli(this).dir('sessions')).create({ origin: { cwd: await cli(this).dir('work'), model: 'gpt-4o-mini' } });
   await session.append([
     { role: 'user', content: withControls(said) },
     { role: 'assistant', content: withControls(answer) },

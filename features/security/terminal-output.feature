@@ -13,7 +13,7 @@ Feature: 终端也是边界：模型、工具和文件写出的文字在终端�
 
   Rule: 审批时看到的命令就是将要运行的命令
 
-    Scenario Outline: 聊天里的审批：用<伪装>装成 git status 的 rm -rf victim 原样显示，拒绝后 victim 还在
+    Scenario Outline: 聊天里的审批：<伪装>的命令原样显示，拒绝后 victim 还在
       Given CLI 模型会调用 Bash 执行含控制字符的命令 "<命令>"
       And CLI 模型会回复 "I left it alone."
       When 在伪终端里启动 synapse "chat --base-url <model>"
@@ -23,11 +23,12 @@ Feature: 终端也是边界：模型、工具和文件写出的文字在终端�
       Then CLI 工作目录中应该有文件 "victim"
 
       Examples:
-        | 伪装                 | 命令                                          | 显示                                         |
-        | 回车加清除整行       | rm -rf victim #\r\u001b[2Kgit status          | rm -rf victim #^M^[[2Kgit status             |
-        | 光标左移覆盖再清行尾 | rm -rf victim #\u001b[15Dgit status\u001b[K   | rm -rf victim #^[[15Dgit status^[[K          |
-        | 光标回到行首再清行尾 | rm -rf victim #\u001b[G\u001b[Kgit status   | rm -rf victim #^[[G^[[Kgit status            |
-        | 双向覆盖符倒排       | rm -rf victim #\u202esutats tig               | rm -rf victim #<U+202E>sutats tig            |
+        | 伪装                                  | 命令                                          | 显示                                         |
+        | 用回车加清除整行装成 git status       | rm -rf victim #\r\u001b[2Kgit status          | rm -rf victim #^M^[[2Kgit status             |
+        | 用光标左移覆盖再清行尾装成 git status | rm -rf victim #\u001b[15Dgit status\u001b[K   | rm -rf victim #^[[15Dgit status^[[K          |
+        | 用光标回到行首再清行尾装成 git status | rm -rf victim #\u001b[G\u001b[Kgit status   | rm -rf victim #^[[G^[[Kgit status            |
+        | 用双向覆盖符倒排装成 git status       | rm -rf victim #\u202esutats tig               | rm -rf victim #<U+202E>sutats tig            |
+        | 词里藏着零宽连接符                    | rm -rf vic\u200dtim                            | rm -rf vic<U+200D>tim                        |
 
     Scenario: synapse run 在终端上的审批提示也一样，选“拒绝”后 victim 还在
       Given CLI 模型会调用 Bash 执行含控制字符的命令 "rm -rf victim #\r\u001b[2Kgit status"
@@ -116,6 +117,13 @@ Feature: 终端也是边界：模型、工具和文件写出的文字在终端�
       When CLI 运行 synapse "sessions show <evil>"
       Then CLI 标准输出应该包含 "done<U+202E>"
       And CLI 的输出里不应该有终端会执行的字符
+
+    Scenario: 聊天里 /sessions 列出的标题
+      Given CLI 会话目录中有一个会话，用户说含控制字符的 "fix \u001b]0;pwned\u0007 the \u001b[8mbug"，模型答 "done"，记下它的 id 为 "evil"
+      When 在伪终端里启动 synapse "chat --base-url <model>"
+      And 在终端里输入 "/sessions"
+      Then 终端画面上应该有 "fix ^[]0;pwned^G the ^[[8mbug"
+      And 终端没有收到 OSC 0 命令
 
     Scenario: 工作区里的技能：skills list 的描述与 skills show 的正文
       Given CLI 工作目录中有文件 ".agents/skills/evil/SKILL.md"，内容含控制字符:
