@@ -41,7 +41,7 @@ export function visibleCommand(command: string): string {
 }
 
 /** The visible form of one character: `^[`, `^M`, `^?`, or `<U+202E>`. */
-export function visibleForm(char: string): string {
+function visibleForm(char: string): string {
   const code = char.codePointAt(0)!;
   if (code < 0x20) return `^${String.fromCharCode(code + 0x40)}`;
   if (code === 0x7f) return '^?';
