@@ -113,6 +113,8 @@ export { bubblewrapStatus, type BubblewrapStatus } from './tools/security/bubble
 export { DEFAULT_RESOURCE_LIMITS, type ResourceLimits } from './tools/security/resource-limits';
 export { cgroupLimitsAvailable } from './tools/security/sandbox-cgroup';
 export { WorkspaceFiles, SandboxRefusal, type OpenedFile } from './tools/security/workspace-files';
+/** The terminal is a boundary too: a model's or a tool's text made visible before it is printed (docs/security.md). */
+export { visibleText, visibleCommand, VisibleTextStream, terminalSafeJson } from './visible-text';
 
 // --- Extensions: MCP servers and Agent Skills behind mcp:*, skill:* and task:skill:search ------------
 export { createExtensions, Extensions, type ExtensionsOptions } from './extensions/extensions';

@@ -1,4 +1,5 @@
 import type { ChatSession } from '../repl/chat-session';
+import { visibleText } from '../visible-text';
 import type { Style } from './terminal-style';
 
 /** The first lines of a chat: what it is, the model, the session, and how to get help, quit and run a command. */
@@ -6,12 +7,12 @@ export function chatBanner(options: { style: Style; model: string; cwd: string; 
   const { style, model, cwd, sessionId, resumed, unavailable } = options;
   const session = sessionId ? `Session: ${sessionId}${resumed ? ` (resumed, ${resumed} messages)` : ' (new)'}` : 'Session: not saved (--no-session)';
   const lines = [
-    `${style.bold('Synapse Agent')} · chat · model ${model} · ${cwd}`,
+    `${style.bold('Synapse Agent')} · chat · model ${visibleText(model)} · ${visibleText(cwd)}`,
     style.dim(session),
     style.dim('Type a message and Enter. /help for commands, /exit (or Ctrl-D) to quit, !<command> to run a shell command.'),
   ];
   if (unavailable) {
-    lines.push(style.yellow(`Agent mode unavailable: ${unavailable}`));
+    lines.push(style.yellow(`Agent mode unavailable: ${visibleText(unavailable)}`));
     lines.push(style.yellow('Running in echo mode: messages are echoed back; /help, /exit and !<command> still work.'));
   }
   return lines.join('\n');
@@ -34,5 +35,6 @@ export async function extensionWarnings(chat: ChatSession): Promise<{ lines: str
       .load()
       .then(({ warnings }) => ({ lines: warnings.map((warning) => `warning: Skill tools unavailable: ${warning}`), shown: warnings.map((warning) => `skill ${warning}`) }), failed('Skill')),
   ]);
-  return { lines: [...mcp.lines, ...skills.lines], shown: [...mcp.shown, ...skills.shown] };
+  // The lines quote config files and SKILL.md (the workspace's, which the model can write): made visible.
+  return { lines: [...mcp.lines, ...skills.lines].map(visibleText), shown: [...mcp.shown, ...skills.shown] };
 }

@@ -3,7 +3,8 @@ import type { RunnerEvent } from '../runner/types';
 import type { TurnOutcome } from '../repl/repl-controller';
 import type { ChatScreen } from './chat-screen';
 import { describeError } from './error-report';
-import { oneLine } from './terminal-style';
+import { visibleText } from '../visible-text';
+import { oneLineCommand } from './terminal-style';
 import { taskLabel, toolActivityLines } from './tool-activity';
 
 /**
@@ -42,7 +43,7 @@ export class ChatRenderer {
         break;
       case 'tool_call_started':
         this.running += 1;
-        this.screen.lines(event.isTask ? s.cyan(`⇢ ${taskLabel(event.command, event.description)}`) : s.dim(`$ ${oneLine(event.command ?? event.name, 200)}`));
+        this.screen.lines(event.isTask ? s.cyan(`⇢ ${taskLabel(event.command, event.description)}`) : s.dim(`$ ${oneLineCommand(event.command ?? event.name, 200)}`));
         this.screen.spin('running');
         break;
       case 'tool_call_finished':
@@ -56,19 +57,19 @@ export class ChatRenderer {
         this.screen.lines(s.yellow('… todo items are still open: the agent continues'));
         break;
       case 'round_discarded':
-        this.screen.lines(s.yellow(`… discarded a round: ${event.reason}`));
+        this.screen.lines(s.yellow(`… discarded a round: ${visibleText(event.reason)}`));
         break;
       case 'warning':
-        if (!this.shownWarnings.has(event.message)) this.screen.lines(s.yellow(`warning: ${event.message}`));
+        if (!this.shownWarnings.has(event.message)) this.screen.lines(s.yellow(`warning: ${visibleText(event.message)}`));
         break;
       case 'permission_decided':
-        if (event.decision === 'deny') this.screen.lines(s.yellow(`⚠ not run: ${oneLine(event.command, 120)} (${event.rule ?? 'policy'})`));
+        if (event.decision === 'deny') this.screen.lines(s.yellow(`⚠ not run: ${oneLineCommand(event.command, 120)} (${visibleText(event.rule ?? 'policy')})`));
         break;
       case 'history_sanitized':
         this.screen.lines(s.dim(`… repaired the history: ${event.removed} message(s) moved to quarantine, ${event.added} missing tool result(s) added`));
         break;
       case 'session_warning':
-        this.screen.lines(s.yellow(`warning: ${event.file}${event.line ? ` line ${event.line}` : ''}: ${event.message}`));
+        this.screen.lines(s.yellow(visibleText(`warning: ${event.file}${event.line ? ` line ${event.line}` : ''}: ${event.message}`)));
         break;
     }
   };

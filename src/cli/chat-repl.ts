@@ -24,6 +24,7 @@ import { projectTrustOptions } from './project-trust-prompt';
 import { readCliSettingsAsking } from './settings-options';
 import { chatBanner, extensionWarnings } from './chat-banner';
 import { colorEnabled, createStyle } from './terminal-style';
+import { visibleText } from '../visible-text';
 
 /**
  * `synapse chat`: the REPL. A thin terminal over the library: ChatSession (the conversation, one
@@ -88,7 +89,7 @@ export async function runChat(args: ChatArgs): Promise<number> {
     sessionId: session?.id,
     store: args.session === false ? undefined : new SessionStore(resolveSessionsDir(args.sessionsDir)),
     modelPinned: Boolean(args.model),
-    echo: unavailable ? (text) => screen.lines(`echo: ${text}`) : undefined,
+    echo: unavailable ? (text) => screen.lines(`echo: ${visibleText(text)}`) : undefined,
   });
 
   let terminal!: ChatTerminal;

@@ -1,4 +1,5 @@
 import { clearScreenDown, cursorTo, type Interface } from 'node:readline';
+import { VisibleTextStream } from '../visible-text';
 import { Spinner } from './spinner';
 import type { Style } from './terminal-style';
 
@@ -16,6 +17,8 @@ export class ChatScreen {
   private typingAhead = false;
   private readonly spinner: Spinner;
   private rl?: Interface;
+  /** The streamed answer is the model's: its control characters are made visible, across chunks too. */
+  private readonly visible = new VisibleTextStream();
 
   constructor(
     private readonly out: NodeJS.WritableStream,
@@ -31,8 +34,12 @@ export class ChatScreen {
     this.rl = rl;
   }
 
-  /** Streamed answer text. */
+  /** Streamed answer text (the model's: shown with its control characters made visible). */
   stream(text: string): void {
+    this.showStreamed(this.visible.write(text));
+  }
+
+  private showStreamed(text: string): void {
     if (!text) return;
     this.stopSpinner();
     if (!this.typingAhead) return this.write(text);
@@ -46,6 +53,7 @@ export class ChatScreen {
 
   /** Whole lines, after whatever streamed before them. */
   lines(text: string): void {
+    this.showStreamed(this.visible.end());
     this.stopSpinner();
     if (this.typingAhead) {
       const before = this.held ? `${this.held}\n` : '';
@@ -76,6 +84,7 @@ export class ChatScreen {
 
   /** The turn is over: what was held back is shown, and the screen is at the start of a line for the prompt. */
   endTurn(): void {
+    this.showStreamed(this.visible.end());
     this.stopSpinner();
     if (this.typingAhead) {
       this.clearInputLine();

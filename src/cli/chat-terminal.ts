@@ -1,5 +1,6 @@
 import { createInterface, type Interface } from 'node:readline';
 import type { ReplTerminal } from '../repl/repl-controller';
+import { visibleText } from '../visible-text';
 import type { ChatScreen } from './chat-screen';
 import type { InputHistory } from './input-history';
 
@@ -48,8 +49,9 @@ export class ChatTerminal implements ReplTerminal {
       input.prependListener('keypress', (text: string | undefined, key: { ctrl?: boolean; meta?: boolean } | undefined) => typed(text, key) && options.busy() && options.screen.keyDuringTurn());
   }
 
+  /** The REPL's text is plain (it never styles) and quotes what sessions, skills and servers hold: all of it made visible. */
   print(text: string): void {
-    this.options.screen.lines(text);
+    this.options.screen.lines(visibleText(text));
   }
 
   prompt(answering = false): void {

@@ -4,6 +4,7 @@ import { getKey, keyParts } from '../settings/settings-keys';
 import { SettingsManager } from '../settings/settings-manager';
 import { localSettingsPath, projectSettingsPath } from '../settings/settings-paths';
 import { settingsSchema, type Settings } from '../settings/settings-schema';
+import { terminalSafeJson, visibleText } from '../visible-text';
 import type { ConfigArgs } from './config-command';
 import { CliError, ExitCode } from './exit-codes';
 import { resolveCwd } from './global-options';
@@ -18,9 +19,9 @@ export function runConfigAction(action: 'list' | 'get' | 'set', args: ConfigArgs
   const resolved = readCliSettings(args, cwd);
   const settings = resolved.settings.apiKey ? { ...resolved.settings, apiKey: HIDDEN } : resolved.settings;
   if (action === 'list') {
-    if (args.json) return print(JSON.stringify({ settings, sources: resolved.sources, files: resolved.layers.map(({ scope, path }) => ({ scope, path })) }));
+    if (args.json) return print(terminalSafeJson({ settings, sources: resolved.sources, files: resolved.layers.map(({ scope, path }) => ({ scope, path })) }));
     if (!resolved.layers.length) return print('no settings files (~/.synapse/settings.json, .synapse/settings.json, .synapse/settings.local.json)');
-    for (const [key, value] of settingEntries(settings)) print(`${key} = ${JSON.stringify(value)}  (${resolved.sources[key]!.join(', ')})`);
+    for (const [key, value] of settingEntries(settings)) print(`${key} = ${terminalSafeJson(value)}  (${resolved.sources[key]!.join(', ')})`);
     return ExitCode.ok;
   }
   const key = knownKey(args.key!);
@@ -29,7 +30,8 @@ export function runConfigAction(action: 'list' | 'get' | 'set', args: ConfigArgs
     process.stderr.write(`synapse: ${key} is not set\n`);
     return ExitCode.failed;
   }
-  return print(typeof value === 'string' && !args.json ? value : JSON.stringify(value));
+  // A project's settings file is the workspace's (the model can write it): its text is made visible.
+  return print(typeof value === 'string' && !args.json ? visibleText(value) : terminalSafeJson(value));
 }
 
 /** Writes one key: to the user's file, or the project's (--project, --local); the result must be valid. */
@@ -40,7 +42,7 @@ function set(args: ConfigArgs, cwd: string): number {
   const manager = new SettingsManager(path);
   const written = getKey(setFromText(manager, key, String(args.value)), key);
   const value = key === 'apiKey' ? HIDDEN : written;
-  return print(args.json ? JSON.stringify({ key, value, file: manager.path }) : `${key} = ${JSON.stringify(value)} in ${manager.path}`);
+  return print(args.json ? terminalSafeJson({ key, value, file: manager.path }) : `${key} = ${terminalSafeJson(value)} in ${manager.path}`);
 }
 
 /** The value as JSON (true, 3, ["a"]) where that is valid for the key, or else as the text typed (names, modes, URLs). */

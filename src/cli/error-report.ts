@@ -1,3 +1,4 @@
+import { visibleText } from '../visible-text';
 import { CliError, ExitCode } from './exit-codes';
 import { interruptExitCode } from './interrupt';
 
@@ -47,8 +48,15 @@ export function exitCodeFor(error: unknown): number {
   return ExitCode.failed;
 }
 
-/** One line naming what went wrong; model errors carry their HTTP status. */
+/**
+ * One line naming what went wrong; model errors carry their HTTP status. A message may quote input (a file,
+ * an argument, a server's reply): its control characters are made visible.
+ */
 export function describeError(error: unknown): string {
+  return visibleText(errorLine(error));
+}
+
+function errorLine(error: unknown): string {
   if (!(error instanceof Error)) return redact(String(error));
   if (error.name === 'AbortError' || error.name === 'ExitPromptError') return 'interrupted';
   const status = (error as { status?: unknown }).status;
@@ -63,6 +71,6 @@ export function describeError(error: unknown): string {
 export function reportError(error: unknown, options: { debug?: boolean } = {}): number {
   const line = `synapse: ${describeError(error)}`;
   process.stderr.write(`${line}\n`);
-  if (options.debug && error instanceof Error && error.stack) process.stderr.write(`${redact(error.stack)}\n`);
+  if (options.debug && error instanceof Error && error.stack) process.stderr.write(`${visibleText(redact(error.stack))}\n`);
   return exitCodeFor(error);
 }

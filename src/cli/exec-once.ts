@@ -17,6 +17,7 @@ import { toolSecurityOptions } from './security-options';
 import { projectTrustOptions } from './project-trust-prompt';
 import { readCliSettingsAsking } from './settings-options';
 import { ToolSecurity } from '../tools/security/tool-security';
+import { terminalSafeJson, visibleCommand, visibleText } from '../visible-text';
 
 /**
  * Routes one command. For people, a shell command runs attached to the terminal (its output streams to
@@ -39,7 +40,7 @@ export async function execOnce(args: ExecArgs): Promise<number> {
   const elicit = personAtTerminal(args.json) ? terminalElicitor(() => cancel()) : undefined;
   const extensions = createCliExtensions({ ...args, cwd }, security.environment(), { elicit });
   const router = new BashRouter({ cwd, readOnly: args.readOnly, security, extensions: extensions.handlers });
-  for (const warning of router.security.warnings) process.stderr.write(`synapse: warning: ${warning}\n`);
+  for (const warning of router.security.warnings) process.stderr.write(`synapse: warning: ${visibleText(warning)}\n`);
   const controller = new AbortController();
   let hooks: CommandHooks | undefined;
   let running: CancelablePromise<CommandResult> | undefined;
@@ -54,7 +55,7 @@ export async function execOnce(args: ExecArgs): Promise<number> {
     let ran: { line: string; result: CommandResult } | undefined;
     const outcome = await runWithHooks(
       { call: { id: 'exec', type: 'function', function: { name: 'Bash', arguments: JSON.stringify({ command }) } }, args: { command }, command, isTask: false },
-      { hooks, cwd: () => router.cwd, emit: (event) => event.type === 'hook_notice' && process.stderr.write(`synapse: ${event.hookEvent} hook: ${event.message}\n`) },
+      { hooks, cwd: () => router.cwd, emit: (event) => event.type === 'hook_notice' && process.stderr.write(`synapse: ${event.hookEvent} hook: ${visibleText(event.message)}\n`) },
       async (input, permission) => {
         const line = typeof input.command === 'string' ? input.command : command;
         running = args.json ? router.route(line, { permission }) : router.routeAttached(line, { permission });
@@ -65,7 +66,7 @@ export async function execOnce(args: ExecArgs): Promise<number> {
     );
     const result = ran?.result ?? { stdout: '', stderr: `${outcome.result.message}\n`, exitCode: 126, failureCategory: 'permission_denied' as const };
     // Read only if the command reached an MCP server: say what the project's trust held back.
-    if (extensions.mcp.configurationRead) for (const warning of (await extensions.mcp.configuration()).warnings) process.stderr.write(`synapse: warning: ${warning}\n`);
+    if (extensions.mcp.configurationRead) for (const warning of (await extensions.mcp.configuration()).warnings) process.stderr.write(`synapse: warning: ${visibleText(warning)}\n`);
     if (args.json) printJson(ran?.line ?? command, result, outcome.feedback);
     else printForPeople(result, outcome.feedback);
     if (result.interrupted === 'cancelled' || controller.signal.aborted) return interruptExitCode();
@@ -88,7 +89,8 @@ function execHooks(settings: HookSettings | undefined, security: ToolSecurity, c
     projectDir: cwd,
     common: () => ({ session_id: null, transcript_path: null, permission_mode: permissionMode ?? 'default' }),
     onActivity: (activity) => {
-      if (activity.type === 'hook_finished' && activity.outcome === 'error') process.stderr.write(`synapse: warning: ${activity.hookEvent} hook \`${activity.command}\` failed: ${activity.message}\n`);
+      if (activity.type === 'hook_finished' && activity.outcome === 'error')
+        process.stderr.write(`synapse: warning: ${activity.hookEvent} hook \`${visibleCommand(activity.command)}\` failed: ${visibleText(activity.message ?? '')}\n`);
     },
   });
 }
@@ -97,15 +99,18 @@ function printJson(command: string, result: CommandResult, feedback: string[] = 
   const { isError, message } = toToolResult(command, result);
   const { stdout, stderr, exitCode, failureCategory, interrupted } = result;
   const told = feedback.length ? `${message}\n\n${feedback.join('\n\n')}` : message;
-  process.stdout.write(`${JSON.stringify({ type: 'result', command, exitCode, stdout, stderr, isError, failureCategory, interrupted, message: told })}\n`);
+  process.stdout.write(`${terminalSafeJson({ type: 'result', command, exitCode, stdout, stderr, isError, failureCategory, interrupted, message: told })}\n`);
 }
 
-/** What an agent command printed (a shell command's output has already streamed), with advice for a person. */
+/**
+ * What an agent command or an extension printed, made visible (a shell command's output has already
+ * streamed: attached, it owns the terminal as any program you run does), with advice for a person.
+ */
 function printForPeople(result: CommandResult, feedback: string[] = []): void {
-  process.stdout.write(result.stdout);
-  process.stderr.write(result.stderr);
+  process.stdout.write(visibleText(result.stdout));
+  process.stderr.write(visibleText(result.stderr));
   if (result.usageHelp) process.stderr.write(`See the full usage with: synapse exec ${quoteShellArg(result.usageHelp)}\n`);
-  for (const line of feedback) process.stderr.write(`${line}\n`);
+  for (const line of feedback) process.stderr.write(`${visibleText(line)}\n`);
 }
 
 /**

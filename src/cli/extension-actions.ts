@@ -4,6 +4,7 @@ import { formatMcpListing } from '../extensions/mcp/mcp-listing';
 import { openBrowser } from '../extensions/mcp/open-browser';
 import { loadText } from '../extensions/skills/skill-commands';
 import { listScripts } from '../extensions/skills/skill-scripts';
+import { terminalSafeJson, visibleText } from '../visible-text';
 import { closeWithin } from './close-within';
 import { toolEnvironment } from '../tools/security/tool-environment';
 import { createCliExtensions } from './extension-options';
@@ -20,10 +21,11 @@ export async function listMcpServers(args: McpArgs): Promise<number> {
   const extensions = createCliExtensions(args, toolEnvironment());
   try {
     const listing = await extensions.mcp.list();
-    for (const warning of (await extensions.mcp.configuration()).warnings) process.stderr.write(`synapse: warning: ${warning}\n`);
-    for (const error of listing.configErrors) process.stderr.write(`synapse: warning: MCP config ${error}\n`);
-    if (args.json) process.stdout.write(`${JSON.stringify({ configFiles: extensions.mcp.configFiles, ...listing })}\n`);
-    else process.stdout.write(formatMcpListing({ ...listing, configErrors: [] }, extensions.mcp.configFiles));
+    for (const warning of (await extensions.mcp.configuration()).warnings) process.stderr.write(`synapse: warning: ${visibleText(warning)}\n`);
+    for (const error of listing.configErrors) process.stderr.write(`synapse: warning: MCP config ${visibleText(error)}\n`);
+    if (args.json) process.stdout.write(`${terminalSafeJson({ configFiles: extensions.mcp.configFiles, ...listing })}\n`);
+    // Server names come from config files, tool names and descriptions from the servers: made visible.
+    else process.stdout.write(visibleText(formatMcpListing({ ...listing, configErrors: [] }, extensions.mcp.configFiles)));
     return ExitCode.ok;
   } finally {
     await closeWithin(() => extensions.close(), CLOSE_MS);
@@ -43,11 +45,11 @@ export async function loginToMcpServer(args: McpArgs): Promise<number> {
       onAuthorizationUrl: (url) => {
         const opened = openBrowser(url.href);
         const how = opened ? 'Your browser should open to authorize synapse; if it does not, open' : 'Open';
-        process.stderr.write(`${how} this URL in a browser to log in to MCP server "${name}":\n  ${url.href}\nWaiting for the browser to come back...\n`);
+        process.stderr.write(visibleText(`${how} this URL in a browser to log in to MCP server "${name}":\n  ${url.href}\nWaiting for the browser to come back...\n`));
       },
     });
     if (outcome.status === 'not-needed') process.stdout.write(`MCP server "${name}" let us in without a login (${outcome.tools.length} tools); nothing was saved.\n`);
-    else process.stdout.write(`Logged in to MCP server "${name}" (${outcome.tools.length} tools: ${outcome.tools.join(', ')}). The login is saved in ${outcome.file}.\n`);
+    else process.stdout.write(visibleText(`Logged in to MCP server "${name}" (${outcome.tools.length} tools: ${outcome.tools.join(', ')}). The login is saved in ${outcome.file}.\n`));
     return ExitCode.ok;
   } catch (error) {
     if (error instanceof McpLookupError) throw new CliError(error.message);
@@ -70,10 +72,10 @@ export async function logoutOfMcpServer(args: McpArgs): Promise<number> {
 export async function listSkills(args: SkillsArgs): Promise<number> {
   const extensions = createCliExtensions(args, toolEnvironment());
   const { skills, warnings } = await extensions.skills.load();
-  for (const warning of warnings) process.stderr.write(`synapse: warning: skill ${warning}\n`);
+  for (const warning of warnings) process.stderr.write(`synapse: warning: skill ${visibleText(warning)}\n`);
   if (args.json) {
     const entries = skills.map(({ body: _body, ...skill }) => skill);
-    process.stdout.write(`${JSON.stringify({ dirs: extensions.skills.dirs, skills: entries, warnings })}\n`);
+    process.stdout.write(`${terminalSafeJson({ dirs: extensions.skills.dirs, skills: entries, warnings })}\n`);
     return ExitCode.ok;
   }
   if (!skills.length) {
@@ -81,7 +83,7 @@ export async function listSkills(args: SkillsArgs): Promise<number> {
     return ExitCode.ok;
   }
   const width = Math.max(...skills.map((skill) => skill.name.length));
-  for (const skill of skills) process.stdout.write(`${skill.name.padEnd(width)}  ${skill.description.replace(/\s+/g, ' ')}\n`);
+  for (const skill of skills) process.stdout.write(`${visibleText(`${skill.name.padEnd(width)}  ${skill.description.replace(/\s+/g, ' ')}`)}\n`);
   return ExitCode.ok;
 }
 
@@ -94,9 +96,9 @@ export async function showSkill(args: SkillsArgs): Promise<number> {
   }
   if (args.json) {
     const scripts = await listScripts(skill);
-    process.stdout.write(`${JSON.stringify({ ...skill, scripts })}\n`);
+    process.stdout.write(`${terminalSafeJson({ ...skill, scripts })}\n`);
   } else {
-    process.stdout.write(await loadText(skill));
+    process.stdout.write(visibleText(await loadText(skill)));
   }
   return ExitCode.ok;
 }

@@ -1,4 +1,5 @@
 import type { McpClientCallbacks, McpElicitationAnswer, McpElicitationRequest } from '../extensions';
+import { visibleText } from '../visible-text';
 
 type Elicit = NonNullable<McpClientCallbacks['elicit']>;
 
@@ -43,7 +44,8 @@ async function ask(request: McpElicitationRequest, server: string, context: { ou
   const isUrl = request.mode === 'url';
   const action = await prompts.select<McpElicitationAnswer['action']>(
     {
-      message: `MCP server "${server}" asks: ${request.message}${isUrl ? `\n  ${(request as { url: string }).url}\n` : ''}`,
+      // Every text of the request is the server's: made visible (so is each field's title, description and choice below).
+      message: visibleText(`MCP server "${server}" asks: ${request.message}${isUrl ? `\n  ${(request as { url: string }).url}\n` : ''}`),
       choices: [
         { name: isUrl ? 'I opened it (accept)' : 'Answer', value: 'accept' },
         { name: 'Decline', value: 'decline' },
@@ -70,7 +72,7 @@ async function ask(request: McpElicitationRequest, server: string, context: { ou
 
 /** One field's value, typed as its schema says, its default offered; an optional field left empty is undefined. */
 async function askField(prompts: typeof import('@inquirer/prompts'), name: string, field: FieldSchema, required: boolean, context: object): Promise<unknown> {
-  const message = `${field.title ?? name}${field.description ? ` (${field.description})` : ''}`;
+  const message = visibleText(`${field.title ?? name}${field.description ? ` (${field.description})` : ''}`);
   if (field.type === 'array') {
     const defaults = Array.isArray(field.default) ? field.default : [];
     const choices = (choicesOf({ enum: field.items?.enum, oneOf: field.items?.anyOf }) ?? []).map((choice) => ({ ...choice, checked: defaults.includes(choice.value) }));
@@ -80,7 +82,7 @@ async function askField(prompts: typeof import('@inquirer/prompts'), name: strin
   if (choices) return prompts.select({ message, choices: required ? choices : [{ name: '(none)', value: undefined }, ...choices], default: field.default }, context);
   if (field.type === 'boolean') return prompts.confirm({ message, default: typeof field.default === 'boolean' ? field.default : false }, context);
   const numeric = field.type === 'number' || field.type === 'integer';
-  const text = await prompts.input({ message, default: field.default === undefined ? undefined : String(field.default), validate: (value) => validate(value, field, required) }, context);
+  const text = await prompts.input({ message, default: field.default === undefined ? undefined : visibleText(String(field.default)), validate: (value) => validate(value, field, required) }, context);
   if (!text) return undefined;
   return numeric ? Number(text) : text;
 }
@@ -93,8 +95,8 @@ function countWithin(count: number, field: FieldSchema): true | string {
 }
 
 function choicesOf(field: FieldSchema): Array<{ name: string; value: unknown }> | undefined {
-  if (field.oneOf) return field.oneOf.map((option) => ({ name: option.title ?? String(option.const), value: option.const }));
-  if (field.enum) return field.enum.map((value, index) => ({ name: field.enumNames?.[index] ?? String(value), value }));
+  if (field.oneOf) return field.oneOf.map((option) => ({ name: visibleText(option.title ?? String(option.const)), value: option.const }));
+  if (field.enum) return field.enum.map((value, index) => ({ name: visibleText(field.enumNames?.[index] ?? String(value)), value }));
   return undefined;
 }
 

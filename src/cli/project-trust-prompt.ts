@@ -1,4 +1,5 @@
 import type { ProjectTrustRequest } from '../settings/project-trust';
+import { visibleCommand, visibleText } from '../visible-text';
 
 /**
  * Asks on the terminal (stderr) whether the project's own files may start the programs they name, showing
@@ -7,10 +8,14 @@ import type { ProjectTrustRequest } from '../settings/project-trust';
 export function terminalProjectTrust(): (request: ProjectTrustRequest) => Promise<boolean> {
   return async ({ project, programs }) => {
     const { confirm } = require('@inquirer/prompts') as typeof import('@inquirer/prompts');
-    const listed = programs.map((line) => `    ${line}`).join('\n');
+    // The programs come from the project's files (which the model can write): shown as they will run.
+    const listed = programs.map((line) => `    ${visibleCommand(line).split('\n').join('\n    ')}`).join('\n');
     try {
       return await confirm(
-        { message: `Trust the project ${project}? Its files would start these programs, unsandboxed, as you:\n${listed}\n  A yes is remembered in ~/.synapse/trusted-projects.json.`, default: false },
+        {
+          message: `Trust the project ${visibleText(project)}? Its files would start these programs, unsandboxed, as you:\n${listed}\n  A yes is remembered in ~/.synapse/trusted-projects.json.`,
+          default: false,
+        },
         { output: process.stderr, clearPromptOnDone: false },
       );
     } catch {

@@ -3,6 +3,7 @@ import type { ApprovalDecisions, PendingToolCall } from '../runner/types';
 import { RunSummary } from '../runner/run-summary';
 import type { Usage } from '../llm/types';
 import { writeFileAtomic } from '../session/atomic-write';
+import { visibleCommand, visibleText } from '../visible-text';
 import { describeFsError } from '../session/directories';
 import { SessionStore } from '../session/session-store';
 import { emptyUsage, addUsage } from '../session/usage';
@@ -112,7 +113,7 @@ export async function runAgent(args: RunArgs): Promise<number> {
     if (stopReason && stopReason !== 'completed') {
       const error = `run stopped (${stopReason.replace('_', ' ')}): ${text}`;
       await finish(outcome(text, true, { error }));
-      process.stderr.write(`synapse: ${error}\n`);
+      process.stderr.write(`synapse: ${visibleText(error)}\n`);
       return ExitCode.failed;
     }
     await finish(outcome(text, false));
@@ -144,12 +145,12 @@ function approvalDecisions(args: RunArgs): ApprovalDecisions | undefined {
   return { approve: args.approve ?? [], reject: args.reject ?? [] };
 }
 
-/** The one line a paused run ends with: what waits, and how to answer. */
+/** The one line a paused run ends with: what waits (each command as it will run, made visible), and how to answer. */
 function waitingLine(sessionId: string | null, pending: readonly PendingToolCall[]): string {
-  const calls = pending.map((call) => `${call.toolCallId}: ${call.command} (${call.rule})`).join('; ');
+  const calls = pending.map((call) => `${call.toolCallId}: ${visibleCommand(call.command)} (${call.rule})`).join('; ');
   const first = pending[0]!.toolCallId;
-  // A run that may pause has a session (--on-ask defer refuses --no-session).
-  return `waiting for approval of ${calls}: synapse run --session ${sessionId} --approve ${first} (or --reject ${first})`;
+  // A run that may pause has a session (--on-ask defer refuses --no-session). The ids are the model's too.
+  return visibleText(`waiting for approval of ${calls}: synapse run --session ${sessionId} --approve ${first} (or --reject ${first})`);
 }
 
 /** A flag's text, trimmed; a blank one is bad input. */

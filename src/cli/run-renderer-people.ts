@@ -4,16 +4,20 @@ import type { RunOutcome, RunRenderer } from './run-renderer';
 import { TaskStatusBoard } from './task-status-board';
 import { Spinner } from './spinner';
 import { taskLabel, toolActivityLines } from './tool-activity';
-import { colorEnabled, createStyle, oneLine } from './terminal-style';
+import { colorEnabled, createStyle, oneLineCommand } from './terminal-style';
+import { VisibleTextStream, visibleText } from '../visible-text';
 
 /**
  * For people: the assistant's text on stdout as it streams; tool activity, task status and notes on
- * stderr, so `synapse run ... > answer.txt` captures only the answer.
+ * stderr, so `synapse run ... > answer.txt` captures only the answer. Everything that came from the model, a
+ * tool, a hook or a file is shown with its control characters made visible (--json and
+ * --output-last-message keep the exact text).
  */
 export class PeopleRunRenderer implements RunRenderer {
   private readonly style = createStyle(colorEnabled(process.stderr));
   private readonly tasks = new TaskStatusBoard(process.stderr, this.style.enabled);
   private stdoutAtLineStart = true;
+  private readonly answer = new VisibleTextStream();
   /** While the model thinks: only when stdout and stderr are the terminal (the answer and the notes share a screen). */
   private readonly spinner = process.stdout.isTTY && process.stderr.isTTY ? new Spinner(process.stderr, this.style) : undefined;
 
@@ -24,14 +28,15 @@ export class PeopleRunRenderer implements RunRenderer {
         this.think();
         break;
       case 'assistant_delta':
-        this.writeText(event.text);
+        this.writeText(this.answer.write(event.text));
         break;
       case 'assistant_message':
+        this.writeText(this.answer.end());
         if (!this.stdoutAtLineStart) this.writeText('\n');
         break;
       case 'tool_call_started':
         if (event.isTask) this.tasks.started(event.toolCallId, taskLabel(event.command, event.description));
-        else this.note(this.style.dim(`$ ${oneLine(event.command ?? event.name, 200)}`));
+        else this.note(this.style.dim(`$ ${oneLineCommand(event.command ?? event.name, 200)}`));
         break;
       case 'tool_call_finished':
         if (event.isTask) this.tasks.finished(event.toolCallId, event.result.isError, event.result.brief);
@@ -42,22 +47,22 @@ export class PeopleRunRenderer implements RunRenderer {
         this.note(this.style.yellow('… todo items are still open: the agent continues'));
         break;
       case 'round_discarded':
-        this.note(this.style.yellow(`… discarded a round: ${event.reason}`));
+        this.note(this.style.yellow(`… discarded a round: ${visibleText(event.reason)}`));
         break;
       case 'warning':
-        this.note(this.style.yellow(`synapse: warning: ${event.message}`));
+        this.note(this.style.yellow(`synapse: warning: ${visibleText(event.message ?? '')}`));
         break;
       case 'permission_decided':
-        if (event.decision === 'deny') this.note(this.style.yellow(`⚠ not run: ${oneLine(event.command, 120)} (${event.rule ?? 'policy'})`));
-        else if (event.decision === 'defer') this.note(this.style.yellow(`⏸ waiting for approval: ${oneLine(event.command, 120)} (${event.rule ?? 'policy'})`));
-        else if (event.by !== 'rule') this.note(this.style.dim(`… approved (${event.by.replace('_', ' ')}): ${oneLine(event.command, 120)}`));
+        if (event.decision === 'deny') this.note(this.style.yellow(`⚠ not run: ${oneLineCommand(event.command, 120)} (${visibleText(event.rule ?? 'policy')})`));
+        else if (event.decision === 'defer') this.note(this.style.yellow(`⏸ waiting for approval: ${oneLineCommand(event.command, 120)} (${visibleText(event.rule ?? 'policy')})`));
+        else if (event.by !== 'rule') this.note(this.style.dim(`… approved (${event.by.replace('_', ' ')}): ${oneLineCommand(event.command, 120)}`));
         break;
       case 'hook_finished':
-        if (event.outcome === 'error') this.note(this.style.yellow(`⚠ ${event.hookEvent} hook failed (${oneLine(event.command, 80)}): ${event.message}`));
-        else if (event.outcome === 'blocking') this.note(this.style.dim(`… ${event.hookEvent} hook blocked: ${event.message}`));
+        if (event.outcome === 'error') this.note(this.style.yellow(`⚠ ${event.hookEvent} hook failed (${oneLineCommand(event.command, 80)}): ${visibleText(event.message ?? '')}`));
+        else if (event.outcome === 'blocking') this.note(this.style.dim(`… ${event.hookEvent} hook blocked: ${visibleText(event.message ?? '')}`));
         break;
       case 'hook_notice':
-        this.note(this.style.yellow(`${event.hookEvent} hook: ${event.message}`));
+        this.note(this.style.yellow(`${event.hookEvent} hook: ${visibleText(event.message ?? '')}`));
         break;
       case 'history_sanitized':
         this.note(this.style.dim(`… repaired the history: ${event.removed} message(s) moved to quarantine, ${event.added} missing tool result(s) added`));
@@ -69,7 +74,7 @@ export class PeopleRunRenderer implements RunRenderer {
         this.note(this.style.dim(`… compacted the conversation (${event.reason}): ${event.tokensBefore} -> ${event.tokensAfter} tokens; the full transcript stays in the session`));
         break;
       case 'session_warning':
-        this.note(this.style.yellow(`warning: ${event.file}${event.line ? ` line ${event.line}` : ''}: ${event.message}`));
+        this.note(this.style.yellow(visibleText(`warning: ${event.file}${event.line ? ` line ${event.line}` : ''}: ${event.message}`)));
         break;
     }
   }
@@ -77,6 +82,7 @@ export class PeopleRunRenderer implements RunRenderer {
   /** Ends the streamed answer; every run ends with a one-line summary on stderr, an interrupted or failed one too. */
   finish(outcome: RunOutcome): void {
     this.spinner?.stop();
+    this.writeText(this.answer.end());
     if (!this.stdoutAtLineStart) this.writeText('\n');
     if (outcome.interrupted) this.note(this.style.yellow('⏹ interrupted'));
     // A run that failed before doing anything has its error line; one that did some work says what it did.
@@ -103,11 +109,12 @@ export class PeopleRunRenderer implements RunRenderer {
   }
 }
 
-/** --quiet: nothing while the run goes on; the final answer alone on stdout at the end. */
+/** --quiet: nothing while the run goes on; the final answer alone on stdout at the end (made visible; --output-last-message keeps it exact). */
 export class QuietRunRenderer implements RunRenderer {
   onEvent(): void {}
 
   finish(outcome: RunOutcome): void {
-    if (outcome.text && !outcome.isError) process.stdout.write(outcome.text.endsWith('\n') ? outcome.text : `${outcome.text}\n`);
+    const text = visibleText(outcome.text);
+    if (text && !outcome.isError) process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
   }
 }

@@ -2,6 +2,7 @@ import type { HumanResponder } from '../runtime/human-input';
 import type { HumanSelectOption } from '../runtime/types';
 import { CliError } from './exit-codes';
 import { createStyle, colorEnabled } from './terminal-style';
+import { visibleCommand, visibleText } from '../visible-text';
 
 export interface HumanInputOptions {
   /** --approve: decides every approval without asking. */
@@ -24,14 +25,14 @@ export function createHumanInput(options: HumanInputOptions): HumanResponder {
   const prompts = () => require('@inquirer/prompts') as typeof import('@inquirer/prompts');
   const style = createStyle(colorEnabled(process.stderr));
   const echo = (question: string, answer: string) => {
-    if (options.echo) process.stderr.write(`? ${question} ${style.dim(answer)}\n`);
+    if (options.echo) process.stderr.write(`? ${visibleText(question)} ${style.dim(visibleText(answer))}\n`);
   };
 
   return {
     async approve(call) {
       if (options.approve) return options.approve === 'all';
       if (!options.interactive) return undefined;
-      return prompts().confirm({ message: `Run ${call.function.name}(${call.function.arguments})?`, default: true }, context);
+      return prompts().confirm({ message: `Run ${visibleCommand(`${call.function.name}(${call.function.arguments})`)}?`, default: true }, context);
     },
     async answer({ prompt }) {
       if (answers.length) {
@@ -40,7 +41,7 @@ export function createHumanInput(options: HumanInputOptions): HumanResponder {
         return answer;
       }
       if (!options.interactive) return undefined;
-      return prompts().input({ message: prompt }, context);
+      return prompts().input({ message: visibleText(prompt) }, context);
     },
     async select({ prompt, options: choices, multi }) {
       if (answers.length) {
@@ -49,9 +50,9 @@ export function createHumanInput(options: HumanInputOptions): HumanResponder {
         return matchOptions(answer, choices, multi);
       }
       if (!options.interactive) return undefined;
-      const list = choices.map((option) => ({ name: option.label, value: option.value }));
-      if (multi) return prompts().checkbox({ message: prompt, choices: list, required: true }, context);
-      return [await prompts().select({ message: prompt, choices: list }, context)];
+      const list = choices.map((option) => ({ name: visibleText(option.label), value: option.value }));
+      if (multi) return prompts().checkbox({ message: visibleText(prompt), choices: list, required: true }, context);
+      return [await prompts().select({ message: visibleText(prompt), choices: list }, context)];
     },
   };
 }

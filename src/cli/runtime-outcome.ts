@@ -1,5 +1,6 @@
 import type { RuntimeRunResult } from '../runtime/run-loop';
 import type { AgentState } from '../runtime/types';
+import { terminalSafeJson, visibleText } from '../visible-text';
 import { describeError } from './error-report';
 import { ExitCode } from './exit-codes';
 import { interruptExitCode } from './interrupt';
@@ -13,14 +14,14 @@ export function reportRuntimeOutcome(result: RuntimeRunResult, json: boolean, st
     const waitingFor = result.status === 'waiting_for_human_input' ? { waitingFor: result.waitingFor } : {};
     const error = failure ? { error: failure.message } : {};
     const outcome = { sessionId: result.state.sessionId, status: result.status, steps: result.steps, text: lastAnswer(result.state) };
-    process.stdout.write(`${JSON.stringify({ type: 'result', ...outcome, isError: Boolean(failure), ...error, ...waitingFor, stateFile: statePath ?? null })}\n`);
+    process.stdout.write(`${terminalSafeJson({ type: 'result', ...outcome, isError: Boolean(failure), ...error, ...waitingFor, stateFile: statePath ?? null })}\n`);
   }
   switch (result.status) {
     case 'done':
       return ExitCode.ok;
     case 'waiting_for_human_input': {
       if (json) return ExitCode.ok;
-      const what = describeWaiting(result);
+      const what = visibleText(describeWaiting(result));
       line(
         resume
           ? `paused: ${what}; resume with: ${resume} (--approve all|none, --answer <text>)`

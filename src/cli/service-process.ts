@@ -4,6 +4,7 @@ import { createHttpApi } from '../service/http-api';
 import { redisOptionsFromUrl } from '../service/redis-options';
 import { connectBackend } from '../service/service-backend';
 import { durationOption } from './duration-option';
+import { visibleText } from '../visible-text';
 import { CliError } from './exit-codes';
 import { registerSecret } from './error-report';
 import { onInterrupt, interruptExitCode } from './interrupt';
@@ -26,7 +27,10 @@ export async function runServe(args: ServeArgs): Promise<number> {
   registerSecret(token);
   const { service, kind } = await startService(args, args.approve === 'all');
   if (workers) service.startWorkers(workers);
-  const server = createHttpApi(service, { ...(token ? { token } : {}), onError: (error) => process.stderr.write(`synapse serve: internal error: ${(error as Error)?.message}\n`) });
+  const server = createHttpApi(service, {
+    ...(token ? { token } : {}),
+    onError: (error) => process.stderr.write(`synapse serve: internal error: ${visibleText(String((error as Error)?.message))}\n`),
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error) => reject(new CliError(`cannot listen on ${args.host}:${port}: ${error.message}`)));
     server.listen(port, args.host, resolve);
@@ -81,7 +85,7 @@ async function startService(args: ServiceProcessArgs, autoApprove: boolean) {
 /** The prices of ~/.synapse/pricing.json (none when it is missing; a bad file is one warning and no prices). */
 function servicePricing(): PricingTable {
   const { pricing, warning } = loadPricingFile();
-  if (warning) process.stderr.write(`warning: ${warning}\n`);
+  if (warning) process.stderr.write(`warning: ${visibleText(warning)}\n`);
   return pricing;
 }
 
@@ -91,7 +95,7 @@ function reportOnce(): (error: Error) => void {
   return (error) => {
     if (seen.has(error.message)) return;
     seen.add(error.message);
-    process.stderr.write(`synapse: ${error.message}\n`);
+    process.stderr.write(`synapse: ${visibleText(error.message)}\n`);
   };
 }
 

@@ -8,6 +8,7 @@ import type { SessionLoadWarning, SessionSummary } from '../session/types';
 import { resolveSessionsDir } from './session-options';
 import type { SessionsArgs } from './sessions-command';
 import { colorEnabled, createStyle, oneLine } from './terminal-style';
+import { terminalSafeJson, visibleCommand, visibleText } from '../visible-text';
 
 const style = () => createStyle(colorEnabled(process.stdout));
 
@@ -23,7 +24,7 @@ export async function runSessionsAction(action: 'list' | 'show' | 'stats' | 'rm'
       return stats(await store.open(id), args.json);
     case 'rm':
       await store.remove(id);
-      return print(args.json ? JSON.stringify({ id, removed: true }) : `removed ${id}`);
+      return print(args.json ? terminalSafeJson({ id, removed: true }) : `removed ${visibleText(id)}`);
   }
 }
 
@@ -33,9 +34,9 @@ function print(line: string): void {
 
 async function list(store: SessionStore, json: boolean): Promise<void> {
   const { sessions, skipped } = await store.listWithSkipped();
-  for (const entry of skipped) process.stderr.write(`warning: skipped ${entry.entry}: ${entry.reason}\n`);
-  if (json) return print(JSON.stringify({ sessionsDir: store.sessionsDir, sessions, skipped }));
-  if (!sessions.length) return print(`no sessions in ${store.sessionsDir}`);
+  for (const entry of skipped) process.stderr.write(`warning: skipped ${visibleText(`${entry.entry}: ${entry.reason}`)}\n`);
+  if (json) return print(terminalSafeJson({ sessionsDir: store.sessionsDir, sessions, skipped }));
+  if (!sessions.length) return print(`no sessions in ${visibleText(store.sessionsDir)}`);
   const s = style();
   const cost = listCost();
   const rows = sessions.map((session) => listRow(session, cost));
@@ -58,7 +59,7 @@ function listCost(): (session: SessionSummary) => string {
   // Loaded here: only the listing and stats price sessions.
   const { addCost, costOf, formatUsd, loadPricingFile, tokenUsageOf } = require('../usage') as typeof import('../usage');
   const { pricing, warning } = loadPricingFile();
-  if (warning) process.stderr.write(`warning: ${warning}\n`);
+  if (warning) process.stderr.write(`warning: ${visibleText(warning)}\n`);
   return ({ usageByModel, totalTokens }) => {
     if (!usageByModel) return totalTokens ? '-' : formatUsd(0);
     const cost = Object.entries(usageByModel).reduce<number | null>((sum, [model, { usage }]) => addCost(sum, costOf(tokenUsageOf(usage), model, pricing)), 0);
@@ -66,17 +67,20 @@ function listCost(): (session: SessionSummary) => string {
   };
 }
 
-/** One session as `sessions list` shows it; `-` where an older session did not record a value. */
+/**
+ * One session as `sessions list` shows it; `-` where an older session did not record a value. What the
+ * session file says (model, directory, title) is shown on one line, made visible.
+ */
 function listRow(session: SessionSummary, cost: (session: SessionSummary) => string): string[] {
   const home = homedir();
-  const dir = session.origin?.cwd ?? '-';
+  const dir = oneLine(session.origin?.cwd ?? '-', Number.POSITIVE_INFINITY);
   return [
     session.id,
     session.updatedAt.replace('T', ' ').slice(0, 19),
     String(session.messageCount),
     session.totalTokens.toLocaleString('en-US'),
     cost(session),
-    session.origin?.model ?? '-',
+    oneLine(session.origin?.model ?? '-', Number.POSITIVE_INFINITY),
     dir === home || dir.startsWith(`${home}/`) ? `~${dir.slice(home.length)}` : dir,
     oneLine(session.title ?? '(untitled)', 60),
   ];
@@ -84,7 +88,7 @@ function listRow(session: SessionSummary, cost: (session: SessionSummary) => str
 
 function warn(warnings: readonly SessionLoadWarning[]): void {
   for (const warning of warnings) {
-    process.stderr.write(`warning: ${warning.file}${warning.line ? ` line ${warning.line}` : ''}: ${warning.message}\n`);
+    process.stderr.write(`${visibleText(`warning: ${warning.file}${warning.line ? ` line ${warning.line}` : ''}: ${warning.message}`)}\n`);
   }
 }
 
@@ -95,10 +99,10 @@ async function show(session: Session, json: boolean, all: boolean): Promise<void
   warn(warnings);
   if (json) {
     const { id, title, createdAt, updatedAt } = session;
-    return print(JSON.stringify({ id, title, createdAt, updatedAt, ...(all ? { all } : {}), messages: transcript.messages, warnings }));
+    return print(terminalSafeJson({ id, title, createdAt, updatedAt, ...(all ? { all } : {}), messages: transcript.messages, warnings }));
   }
   const s = style();
-  print(s.bold(`${session.id}${session.title ? ` — ${session.title}` : ''}`));
+  print(s.bold(visibleText(`${session.id}${session.title ? ` — ${session.title}` : ''}`)));
   for (const message of transcript.messages) print(`\n${renderMessage(message, s)}`);
 }
 
@@ -109,15 +113,16 @@ function unanswered(message: ChatMessage): ChatMessage {
 /** Names of the blocks synapse adds to a user's message, as `sessions show` mentions them. */
 const INJECTED_BLOCKS: Record<string, string> = { skill_search_instruction: 'Skill Search Priority instruction' };
 
+/** One message for people: what the model, the person and the tools wrote, made visible (a call's command as it ran). */
 function renderMessage(message: ChatMessage, s: ReturnType<typeof style>): string {
-  const label = message.role === 'tool' ? `tool (${message.tool_call_id})` : message.meta?.summary ? 'summary (of the earlier conversation, written by compaction)' : message.role;
+  const label = message.role === 'tool' ? `tool (${visibleText(message.tool_call_id ?? '')})` : message.meta?.summary ? 'summary (of the earlier conversation, written by compaction)' : message.role;
   const lines = [s.cyan(label)];
   if (message.meta?.unanswered) lines.push(s.dim('[no answer: the run ended before the model replied; never sent to the model]'));
   // What the user typed, not the instruction block synapse put around it.
   const text = userWords(message);
-  if (text) lines.push(text.trimEnd());
-  for (const block of message.meta?.injected ?? []) lines.push(s.dim(`[+ ${INJECTED_BLOCKS[block] ?? block}, added by synapse]`));
-  for (const call of message.tool_calls ?? []) lines.push(s.dim(`→ ${call.function.name} ${call.function.arguments}`));
+  if (text) lines.push(visibleText(text.trimEnd()));
+  for (const block of message.meta?.injected ?? []) lines.push(s.dim(`[+ ${visibleText(INJECTED_BLOCKS[block] ?? block)}, added by synapse]`));
+  for (const call of message.tool_calls ?? []) lines.push(s.dim(`→ ${visibleText(call.function.name)} ${visibleCommand(call.function.arguments)}`));
   return lines.join('\n');
 }
 
@@ -126,14 +131,14 @@ function stats(session: Session, json: boolean): void {
   // Loaded here: only stats prices a session.
   const { formatCostOutput, formatUsd, loadPricingFile, usageAccountOf, costOf, spentUsd, tokenUsageOf } = require('../usage') as typeof import('../usage');
   const { pricing, warning } = loadPricingFile();
-  if (warning) process.stderr.write(`warning: ${warning}\n`);
+  if (warning) process.stderr.write(`warning: ${visibleText(warning)}\n`);
   const context = session.contextStats();
   const { total, byModel, roundCount } = session.usage;
   const account = usageAccountOf(session.usage, pricing);
   const models = Object.entries(byModel).map(([model, { usage, rounds }]) => ({ model, rounds, usage, costUsd: costOf(tokenUsageOf(usage), model, pricing) }));
   if (json) {
     const perModel = Object.fromEntries(models.map(({ model, rounds, usage, costUsd }) => [model, { rounds, total_tokens: usage.total_tokens, usage, costUsd }]));
-    return print(JSON.stringify({ id: session.id, context, usage: { total, rounds: roundCount, byModel: perModel, costUsd: spentUsd(account) } }));
+    return print(terminalSafeJson({ id: session.id, context, usage: { total, rounds: roundCount, byModel: perModel, costUsd: spentUsd(account) } }));
   }
   print(`session       ${session.id}`);
   print(`messages      ${context.messageCount}`);
@@ -142,5 +147,5 @@ function stats(session: Session, json: boolean): void {
   print(`usage         ${total.prompt_tokens} prompt + ${total.completion_tokens} completion = ${total.total_tokens} tokens in ${roundCount} model call(s)`);
   const unpriced = account.totalCost === null && roundCount > 0 ? ' (no price for a model used: see ~/.synapse/pricing.json)' : '';
   print(`cost          ${formatCostOutput(account)}${unpriced}`);
-  for (const { model, rounds, usage, costUsd } of models) print(`  ${model}: ${usage.total_tokens} tokens in ${rounds} call(s), ${costUsd === null ? 'cost N/A' : formatUsd(costUsd)}`);
+  for (const { model, rounds, usage, costUsd } of models) print(`  ${visibleText(model)}: ${usage.total_tokens} tokens in ${rounds} call(s), ${costUsd === null ? 'cost N/A' : formatUsd(costUsd)}`);
 }

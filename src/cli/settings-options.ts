@@ -1,5 +1,6 @@
 import type { ProjectTrust, ProjectTrustRequest } from '../settings/project-trust';
 import type { ResolvedSettings } from '../settings/resolve-settings';
+import { visibleText } from '../visible-text';
 import { CliError } from './exit-codes';
 
 /** --settings, for the commands that read settings (run, exec, runtime, config). */
@@ -37,7 +38,7 @@ export async function readCliSettingsAsking(args: SettingsArgs, cwd: string, ask
   const programs = resolved.untrustedPrograms.flatMap(({ file, key, lines }) => lines.map((line) => `${file}: ${key}: ${line}`));
   if (!(await ask({ project: cwd, programs }))) return reported(resolved);
   const problems = await trustOf(args, cwd).rememberPrograms(resolved.untrustedPrograms);
-  for (const problem of problems) process.stderr.write(`synapse: warning: ${problem}\n`);
+  for (const problem of problems) process.stderr.write(`synapse: warning: ${visibleText(problem)}\n`);
   return reported(resolveCliSettings(args, cwd));
 }
 
@@ -61,6 +62,7 @@ function trustOf(args: SettingsArgs, cwd: string): ProjectTrust {
 }
 
 function reported(resolved: ResolvedSettings): ResolvedSettings {
-  for (const warning of resolved.warnings) process.stderr.write(`synapse: warning: ${warning}\n`);
+  // Warnings quote the settings files (a project's is the workspace's, which the model can write): made visible.
+  for (const warning of resolved.warnings) process.stderr.write(`synapse: warning: ${visibleText(warning)}\n`);
   return resolved;
 }

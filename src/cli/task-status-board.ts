@@ -35,7 +35,7 @@ export class TaskStatusBoard {
   started(id: string, label: string): void {
     this.tasks.set(id, { label, status: 'running', startedAt: Date.now() });
     if (!this.live) {
-      this.stream.write(`task started: ${label}\n`);
+      this.stream.write(`task started: ${oneLine(label, Number.POSITIVE_INFINITY)}\n`);
       return;
     }
     this.timer ??= setInterval(() => this.redraw(), 100).unref();
@@ -47,7 +47,7 @@ export class TaskStatusBoard {
     if (!task) return;
     Object.assign(task, { status: failed ? 'failed' : 'done', finishedAt: Date.now(), brief });
     if (!this.live) {
-      this.stream.write(`task ${task.status}: ${task.label} (${seconds(task)})${failed && brief ? `: ${oneLine(brief, 100)}` : ''}\n`);
+      this.stream.write(`task ${task.status}: ${oneLine(task.label, Number.POSITIVE_INFINITY)} (${seconds(task)})${failed && brief ? `: ${oneLine(brief, 100)}` : ''}\n`);
     } else this.redraw();
     if ([...this.tasks.values()].every((line) => line.status !== 'running')) this.settle();
   }

@@ -1,3 +1,5 @@
+import { visibleCommand, visibleText } from '../visible-text';
+
 /** Colors only for a terminal that wants them: never when piped, when NO_COLOR is set, or on a dumb TERM. */
 export function colorEnabled(stream: NodeJS.WriteStream): boolean {
   return Boolean(stream.isTTY) && !process.env.NO_COLOR && process.env.TERM !== 'dumb';
@@ -26,8 +28,13 @@ export function createStyle(enabled: boolean): Style {
   };
 }
 
-/** A one-line preview of text that may be long or multi-line. */
+/** A one-line preview of text that may be long, multi-line or hostile (its control characters made visible). */
 export function oneLine(text: string, max = 120): string {
-  const line = text.replace(/\s+/g, ' ').trim();
+  const line = visibleText(text).replace(/\s+/g, ' ').trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/** A command on one line, as it will run: every control and invisible character in it shown (tabs and joiners too). */
+export function oneLineCommand(command: string, max = 120): string {
+  return oneLine(visibleCommand(command), max);
 }

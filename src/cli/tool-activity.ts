@@ -1,7 +1,8 @@
 import { editArguments } from '../tools/agent-commands/edit-command';
 import { tokenizeShellLine } from '../tools/shell-tokenizer';
 import type { ToolResult } from '../tools/types';
-import { oneLine, type Style } from './terminal-style';
+import { visibleText } from '../visible-text';
+import { oneLineCommand, type Style } from './terminal-style';
 
 /** Lines of a command's output shown under it; the rest is counted ("+N lines"). */
 const PREVIEW_LINES = 4;
@@ -19,7 +20,8 @@ export function toolActivityLines(command: string | undefined, result: ToolResul
   const interrupted = result.extras?.exitCode === 130 || /^Command interrupted/m.test(result.output);
   const took = durationMs >= 1000 ? ` (${(durationMs / 1000).toFixed(1)}s)` : '';
   if (interrupted) return [`${style.yellow('⏹')} interrupted${took}`];
-  const head = result.isError ? `${style.red('✗')} ${result.brief ?? 'failed'}${took}` : `${style.green('✓')} ${style.dim(`${result.brief ?? 'done'}${took}`)}`;
+  const brief = result.brief === undefined ? undefined : visibleText(result.brief);
+  const head = result.isError ? `${style.red('✗')} ${brief ?? 'failed'}${took}` : `${style.green('✓')} ${style.dim(`${brief ?? 'done'}${took}`)}`;
   const { stdout, stderr } = splitOutput(result.output);
   const lines = [head];
   const diff = result.isError ? [] : changeOf(command);
@@ -108,7 +110,9 @@ function bounded(diff: string[]): string[] {
   return diff.length > DIFF_LINES ? [...diff.slice(0, DIFF_LINES), `  … +${diff.length - DIFF_LINES} lines`] : diff;
 }
 
-function clip(line: string): string {
+/** One line of a tool's output or of a change: its control characters made visible, cut to the width. */
+function clip(text: string): string {
+  const line = visibleText(text);
   return line.length > WIDTH ? `${line.slice(0, WIDTH - 1)}…` : line;
 }
 
@@ -119,5 +123,5 @@ function indent(line: string): string {
 /** `explore: find the configs`, from `task:explore --description "find the configs" ...`. */
 export function taskLabel(command: string | undefined, description: string | undefined): string {
   const type = /^\s*task:([\w-]+)/.exec(command ?? '')?.[1] ?? 'task';
-  return `${type}: ${description ?? oneLine(command ?? '', 60)}`;
+  return `${type}: ${description === undefined ? oneLineCommand(command ?? '', 60) : visibleText(description)}`;
 }

@@ -1,4 +1,5 @@
 import type { ApprovalAnswer, PermissionRequest } from '../tools';
+import { visibleCommand } from '../visible-text';
 import type { ChatSession } from './chat-session';
 import { defaultCommands, findCommand } from './command-table';
 import { parseInput } from './parse-input';
@@ -123,9 +124,13 @@ export class ReplController {
     this.turn?.controller.abort();
   }
 
-  /** A yes/no question from the permission policy, answered at the prompt; Ctrl-C or anything but yes denies. */
+  /**
+   * A yes/no question from the permission policy, answered at the prompt; Ctrl-C or anything but yes denies.
+   * The command is shown as it will run: every control and invisible character in it made visible.
+   */
   async approve(request: PermissionRequest): Promise<ApprovalAnswer> {
-    const answer = await this.ask(`Run this command? (${request.rule})\n    ${request.command.split('\n').join('\n    ')}\n[y] yes once, [a] yes and do not ask again this session, [N] no: `);
+    const command = visibleCommand(request.command).split('\n').join('\n    ');
+    const answer = await this.ask(`Run this command? (${request.rule})\n    ${command}\n[y] yes once, [a] yes and do not ask again this session, [N] no: `);
     const word = answer?.trim().toLowerCase();
     if (word === 'y' || word === 'yes') return 'once';
     if (word === 'a' || word === 'always') return 'session';
