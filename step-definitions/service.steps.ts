@@ -20,6 +20,17 @@ Given('一个要求令牌 {string} 的内嵌服务', async function (this: Synap
   await svc(this).start();
 });
 
+Given('服务端的批准策略是 --approve all', function (this: SynapseWorld) {
+  // Set before the service starts: the policy is the server's, fixed when it starts.
+  expect(svc(this).service, 'the service started already').to.equal(undefined);
+  svc(this).approveAll = true;
+});
+
+Given('一个允许来源 {string} 的内嵌服务', async function (this: SynapseWorld, origin: string) {
+  svc(this).allowedOrigins = [origin];
+  await svc(this).start();
+});
+
 Given('模型会问用户 {string}', function (this: SynapseWorld, question: string) {
   this.llm.reply({ content: '', toolCalls: [{ id: 'call_ask', name: 'ask_user', arguments: { question } }] });
 });
@@ -148,14 +159,8 @@ When(/^客户端发送 (GET|POST) "(.*)"，请求体是 '(.*)'$/, async function
 });
 
 When(/^客户端带着 (?:空的授权头|授权头 "(.*)") 发送 POST "(.*)"，请求体是 '(.*)'$/, async function (this: SynapseWorld, authorization: string | undefined, path: string, body: string) {
-  const context = svc(this);
-  const token = context.token;
-  context.token = undefined; // only the header this step gives
-  try {
-    await context.request('POST', path, body, authorization ? { authorization } : {});
-  } finally {
-    context.token = token;
-  }
+  // Only the header this step gives ('' leaves it out).
+  await svc(this).request('POST', path, body, { authorization: authorization ?? '' });
 });
 
 Then('响应状态应该是 {int}，错误消息包含 {string}，字段是 {string}', function (this: SynapseWorld, status: number, message: string, field: string) {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AgentService, connectBackend, createHttpApi, type OperationStore, type StepJob, type StepQueue } from '../../src/service';
@@ -84,7 +85,12 @@ export class EventStreamReader {
 /** A scenario's service: the backend, the HTTP API on a loopback port, the tool it runs, the operation in hand. */
 export class ServiceContext {
   backend: 'embedded' | 'redis' = 'embedded';
-  token?: string;
+  /** The bearer token the service requires and every request of the scenario sends (unless a step takes it off). */
+  token = `tok-${randomBytes(12).toString('hex')}`;
+  /** The server's approval policy (synapse serve --approve all): tool calls run without a human. */
+  approveAll = false;
+  /** Browser origins the service answers (--allow-origin). */
+  allowedOrigins: string[] = [];
   /** What the weather tool was called with (and its toolCallId), in order. */
   readonly weatherCalls: Array<{ args: unknown; toolCallId: string }> = [];
   /** Wraps the store before the service uses it (a scenario's fault). */
@@ -138,13 +144,14 @@ export class ServiceContext {
     this.service = new AgentService({
       store,
       queue,
+      autoApprove: this.approveAll,
       agentFor: (meta) => createRuntimeAgent({ model: meta.model ?? LLM_MODEL, tools }),
       runtimeConfig: { modelRuntime: this.world.llm.modelRuntime(), model: LLM_MODEL },
       // Short, so a lock outlived by its step is exercised; long enough for a loaded machine's timers.
       lockTtlMs: 1500,
     });
     if (options.workers !== 0) this.service.startWorkers(options.workers ?? 2);
-    const server = createHttpApi(this.service, { ...(this.token ? { token: this.token } : {}), heartbeatMs: options.heartbeatMs ?? 200 });
+    const server = createHttpApi(this.service, { token: this.token, allowedOrigins: this.allowedOrigins, heartbeatMs: options.heartbeatMs ?? 200 });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     this.server = server;
     this.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -170,10 +177,14 @@ export class ServiceContext {
     return template.replace(':id', this.operationId);
   }
 
+  /**
+   * A request with the scenario's token and a JSON content type; `headers` override them, and a header
+   * given as '' is left out (no Authorization, no Content-Type).
+   */
   async request(method: string, path: string, body?: string, headers: Record<string, string> = {}): Promise<HttpReply> {
-    const auth: Record<string, string> = this.token ? { authorization: `Bearer ${this.token}` } : {};
+    const all = Object.entries({ authorization: `Bearer ${this.token}`, 'content-type': 'application/json', ...headers }).filter(([, value]) => value !== '');
     const reply = await new Promise<HttpReply>((resolve, reject) => {
-      const request = httpRequest(`${this.base}${this.path(path)}`, { method, headers: { ...auth, ...headers, 'content-type': 'application/json' } }, (response) => {
+      const request = httpRequest(`${this.base}${this.path(path)}`, { method, headers: Object.fromEntries(all) }, (response) => {
         let text = '';
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => (text += chunk));
@@ -205,8 +216,7 @@ export class ServiceContext {
   }
 
   openStream(path: string, headers: Record<string, string> = {}): EventStreamReader {
-    const auth: Record<string, string> = this.token ? { authorization: `Bearer ${this.token}` } : {};
-    const reader = new EventStreamReader(`${this.base}${this.path(path)}`, { ...auth, ...headers });
+    const reader = new EventStreamReader(`${this.base}${this.path(path)}`, { authorization: `Bearer ${this.token}`, ...headers });
     this.streams.push(reader);
     return reader;
   }
