@@ -1,7 +1,7 @@
 import { Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { CliContext } from './support/cli-context';
-import { ServiceContext } from './support/service-context';
+import { attachToCliService, ServiceContext } from './support/service-context';
 import type { SynapseWorld } from './support/world';
 
 const svc = (world: SynapseWorld) => world.use(ServiceContext);
@@ -176,11 +176,7 @@ Then('响应状态应该是 {int}，错误消息包含 {string}，字段是 {str
 // --- a synapse serve process
 
 When('客户端以令牌 {string} 连接 CLI 启动的服务', async function (this: SynapseWorld, token: string) {
-  const running = this.use(CliContext).running!;
-  await running.waitForOutput(/listening on http:\/\/127\.0\.0\.1:\d+/);
-  const port = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(running.stderr)![1];
-  svc(this).token = token;
-  svc(this).attach(`http://127.0.0.1:${port}`);
+  await attachToCliService(this, token);
 });
 
 When('CLI 服务收到 SIGTERM', async function (this: SynapseWorld) {

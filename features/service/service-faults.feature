@@ -44,7 +44,7 @@ Feature: 服务在故障中不丢不重：worker 被杀、Redis 重启、保存�
       | 内嵌  |
       | Redis |
 
-  Scenario: Redis 停止时 API 回答 503 并说明原因；重启（AOF）后操作还在，批准后完成
+  Scenario: Redis 停止时 API 回答 503 并说明原因，/healthz 也说不可用；重启（AOF）后操作还在，批准后完成
     Given 一个用自己的 redis-server（开启 AOF）的服务
     And 模型会调用天气工具查询 "Beijing"
     And 模型会回答 "Sunny."
@@ -55,8 +55,12 @@ Feature: 服务在故障中不丢不重：worker 被杀、Redis 重启、保存�
     Then 响应状态应该是 503，错误消息包含 "the operation store is unavailable: Redis at 127.0.0.1"，字段是 ""
     When 客户端发送 POST "/v1/operations/:id/approve"，请求体是 '{"toolCallId":"call_weather"}'
     Then 响应状态应该是 503，错误消息包含 "the operation store is unavailable"，字段是 ""
+    When 客户端不带令牌发送 GET "/healthz"
+    Then 响应状态应该是 503，响应体正好是 {"status":"unavailable"}
     When redis-server 在同一个端口和目录重新启动
     Then 操作应该在等待批准工具调用 "call_weather"
+    When 客户端不带令牌发送 GET "/healthz"
+    Then 响应状态应该是 200，响应体正好是 {"status":"ok"}
     When 客户端批准工具调用 "call_weather"
     Then 操作应该是 "done"，共 5 步，最后一条消息是助手回答 "Sunny."
 
