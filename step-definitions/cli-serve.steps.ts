@@ -19,7 +19,7 @@ function logLines(stderr: string): Array<Record<string, any>> {
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
-When('客户端用 CLI 打印的令牌连接 CLI 启动的服务', async function (this: SynapseWorld) {
+When('客户端用 CLI 打印的令牌连接 CLI 启动的服务', { timeout: 40_000 }, async function (this: SynapseWorld) {
   const running = cli(this).running!;
   await running.waitForOutput(/Send it with every request/, 30_000);
   const token = /a new bearer token, saved to .*:\n {2}(\S+)\n/.exec(running.stderr)?.[1];
@@ -27,12 +27,12 @@ When('客户端用 CLI 打印的令牌连接 CLI 启动的服务', async functio
   await attachToCliService(this, token!);
 });
 
-When('客户端用 HOME 里保存的令牌连接 CLI 启动的服务', async function (this: SynapseWorld) {
+When('客户端用 HOME 里保存的令牌连接 CLI 启动的服务', { timeout: 40_000 }, async function (this: SynapseWorld) {
   await cli(this).running!.waitForOutput(/requests need the bearer token in/, 30_000);
   await attachToCliService(this, (await readFile(join(await cli(this).dir('home'), TOKEN_FILE), 'utf8')).trim());
 });
 
-When('客户端不带令牌连接 CLI 启动的服务', async function (this: SynapseWorld) {
+When('客户端不带令牌连接 CLI 启动的服务', { timeout: 40_000 }, async function (this: SynapseWorld) {
   await attachToCliService(this, '');
 });
 

@@ -175,7 +175,7 @@ Then('响应状态应该是 {int}，错误消息包含 {string}，字段是 {str
 
 // --- a synapse serve process
 
-When('客户端以令牌 {string} 连接 CLI 启动的服务', async function (this: SynapseWorld, token: string) {
+When('客户端以令牌 {string} 连接 CLI 启动的服务', { timeout: 40_000 }, async function (this: SynapseWorld, token: string) {
   await attachToCliService(this, token);
 });
 
