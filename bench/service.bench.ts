@@ -75,7 +75,7 @@ async function throughput(label: string, redisUrl: string | undefined, workers: 
 /** Milliseconds from an event's save to its arrival at an SSE client, for every event of 50 operations. */
 async function deliveryLatency(redisUrl: string | undefined): Promise<number[]> {
   const service = await makeService(redisUrl, 2, []);
-  const server = createHttpApi(service, { heartbeatMs: 1000 });
+  const server = createHttpApi(service, { token: false, heartbeatMs: 1000 });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const port = (server.address() as AddressInfo).port;
   const delays: number[] = [];

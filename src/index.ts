@@ -218,10 +218,22 @@ export type { CommandResult as SlashCommandResult, ReplContext, SlashCommand } f
 /** Operations in a store, steps as queued jobs, an HTTP API with event streams; in process or on Redis (BullMQ). */
 export { AgentService, type AgentServiceOptions, type CreateOperationInput, type OperationView } from './service/agent-service';
 export { createHttpApi, type HttpApiOptions } from './service/http-api';
+export { createJsonLogger, LOG_LEVELS, type LogLevel, type ServiceLogger } from './service/service-log';
+export { defaultServiceTokenFile, loadOrCreateServiceToken, ServiceTokenError } from './service/service-token';
 export { connectBackend, type BackendOptions, type ServiceBackend } from './service/service-backend';
 export { MemoryOperationStore } from './service/memory-store';
 export { MemoryStepQueue } from './service/memory-queue';
 export { ServiceError } from './service/service-error';
-export { StoreUnavailableError, type Decision, type OperationMeta, type OperationRecord, type StoredEvent, type StepJob } from './service/operation-types';
+export {
+  StoreUnavailableError,
+  type Decision,
+  type OperationListQuery,
+  type OperationMeta,
+  type OperationPage,
+  type OperationRecord,
+  type OperationSummary,
+  type StoredEvent,
+  type StepJob,
+} from './service/operation-types';
 export type { OperationStore } from './service/operation-store';
 export type { StepQueue, StepHandler } from './service/step-queue';

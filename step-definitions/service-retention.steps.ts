@@ -29,13 +29,28 @@ async function redisKeys(context: ServiceContext, operationId: string): Promise<
   }
 }
 
-/** Nothing of the operation is left: no state, events or tool results (and, in Redis, no key at all). */
+/** The entries of the scenario's list of operations in Redis (every sorted set under `<prefix>:ops`) that name the operation. */
+async function redisIndexEntries(context: ServiceContext, operationId: string): Promise<string[]> {
+  const redis = new Redis(context.redisUrl!);
+  try {
+    const keys = (await redis.keys(`${context.prefix}:ops*`)).filter((key) => !key.endsWith(':sequence'));
+    const members = await Promise.all(keys.map(async (key) => (await redis.zrange(key, '0', '-1')).map((member) => `${key} ${member}`)));
+    return members.flat().filter((entry) => entry.includes(operationId));
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** Nothing of the operation is left: no state, events, tool results or place in the list (and, in Redis, no key or index entry). */
 async function expectGone(context: ServiceContext, operationId: string): Promise<void> {
   const store = context.store!;
   expect(await store.load(operationId)).to.equal(undefined);
   expect(await store.events(operationId, 0)).to.deep.equal([]);
   expect(await store.loadToolResult(operationId, 'call_weather')).to.equal(undefined);
+  // Listing also drops the index entries of what expired.
+  expect((await store.list({ limit: 100 })).operations.map((operation) => operation.operationId)).not.to.include(operationId);
   if (context.redisUrl) expect(await redisKeys(context, operationId)).to.deep.equal({});
+  if (context.redisUrl) expect(await redisIndexEntries(context, operationId)).to.deep.equal([]);
 }
 
 Given(

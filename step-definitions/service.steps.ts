@@ -1,7 +1,7 @@
 import { Given, Then, When } from '@cucumber/cucumber';
 import { expect } from 'chai';
 import { CliContext } from './support/cli-context';
-import { ServiceContext } from './support/service-context';
+import { attachToCliService, ServiceContext } from './support/service-context';
 import type { SynapseWorld } from './support/world';
 
 const svc = (world: SynapseWorld) => world.use(ServiceContext);
@@ -17,6 +17,17 @@ Given(/^一个(内嵌|Redis)的服务$/, async function (this: SynapseWorld, bac
 
 Given('一个要求令牌 {string} 的内嵌服务', async function (this: SynapseWorld, token: string) {
   svc(this).token = token;
+  await svc(this).start();
+});
+
+Given('服务端的批准策略是 --approve all', function (this: SynapseWorld) {
+  // Set before the service starts: the policy is the server's, fixed when it starts.
+  expect(svc(this).service, 'the service started already').to.equal(undefined);
+  svc(this).approveAll = true;
+});
+
+Given('一个允许来源 {string} 的内嵌服务', async function (this: SynapseWorld, origin: string) {
+  svc(this).allowedOrigins = [origin];
   await svc(this).start();
 });
 
@@ -148,14 +159,8 @@ When(/^客户端发送 (GET|POST) "(.*)"，请求体是 '(.*)'$/, async function
 });
 
 When(/^客户端带着 (?:空的授权头|授权头 "(.*)") 发送 POST "(.*)"，请求体是 '(.*)'$/, async function (this: SynapseWorld, authorization: string | undefined, path: string, body: string) {
-  const context = svc(this);
-  const token = context.token;
-  context.token = undefined; // only the header this step gives
-  try {
-    await context.request('POST', path, body, authorization ? { authorization } : {});
-  } finally {
-    context.token = token;
-  }
+  // Only the header this step gives ('' leaves it out).
+  await svc(this).request('POST', path, body, { authorization: authorization ?? '' });
 });
 
 Then('响应状态应该是 {int}，错误消息包含 {string}，字段是 {string}', function (this: SynapseWorld, status: number, message: string, field: string) {
@@ -170,12 +175,8 @@ Then('响应状态应该是 {int}，错误消息包含 {string}，字段是 {str
 
 // --- a synapse serve process
 
-When('客户端以令牌 {string} 连接 CLI 启动的服务', async function (this: SynapseWorld, token: string) {
-  const running = this.use(CliContext).running!;
-  await running.waitForOutput(/listening on http:\/\/127\.0\.0\.1:\d+/);
-  const port = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(running.stderr)![1];
-  svc(this).token = token;
-  svc(this).attach(`http://127.0.0.1:${port}`);
+When('客户端以令牌 {string} 连接 CLI 启动的服务', { timeout: 40_000 }, async function (this: SynapseWorld, token: string) {
+  await attachToCliService(this, token);
 });
 
 When('CLI 服务收到 SIGTERM', async function (this: SynapseWorld) {

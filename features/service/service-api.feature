@@ -117,11 +117,12 @@ Feature: AgentRuntime 作为服务：HTTP API、跨请求的人的决定、可�
     When 客户端中断操作
     Then 事件流应该在 "interrupted" 之后关闭
 
-  Scenario: autoApprove 的操作自己批准工具调用，maxSteps 和费用进入状态
-    Given 一个内嵌的服务
+  Scenario: 服务端的 --approve all 让操作自己批准工具调用，maxSteps 和费用进入状态
+    Given 服务端的批准策略是 --approve all
+    And 一个内嵌的服务
     And 模型会调用天气工具查询 "Beijing"
     And 模型会回答 "Sunny."
-    When 客户端创建操作 {"prompt":"Weather?","autoApprove":true,"maxSteps":10,"model":"another-model"}
+    When 客户端创建操作 {"prompt":"Weather?","maxSteps":10,"model":"another-model"}
     Then 操作应该是 "done"，共 5 步，最后一条消息是助手回答 "Sunny."
     And 服务的天气工具应该以 toolCallId "call_weather" 被执行一次
     And 模型第 1 次请求的模型应该是 "another-model"

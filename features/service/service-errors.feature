@@ -22,6 +22,13 @@ Feature: 服务的坏输入：清楚的错误，从不带堆栈
       | 回答两样都给   | POST | /v1/operations/:id/answer        | {"text":"a","value":"b"}        | 400  | text: expected exactly one of text or value   | text          |
       | 坏的 after     | GET  | /v1/operations/:id/events?after=x |                                | 400  | after: expected a whole number >= 0           | after         |
       | 未知的操作     | GET  | /v1/operations/op_nope           |                                 | 404  | no operation op_nope                          |               |
+      | 列表的坏状态   | GET  | /v1/operations?status=finished   |                                 | 400  | status: expected one of idle, running, waiting_for_human_input, done, error, interrupted | status |
+      | 列表的 limit 0 | GET  | /v1/operations?limit=0           |                                 | 400  | limit: expected at least 1                    | limit         |
+      | 太大的 limit   | GET  | /v1/operations?limit=101         |                                 | 400  | limit: expected at most 100                   | limit         |
+      | 不是数的 limit | GET  | /v1/operations?limit=ten         |                                 | 400  | limit: expected a whole number                | limit         |
+      | 编造的游标     | GET  | /v1/operations?cursor=abc        |                                 | 400  | cursor: not a cursor this service gave out    | cursor        |
+      | 列表的未知参数 | GET  | /v1/operations?offset=3          |                                 | 400  | offset: unknown query parameter               | offset        |
+      | 重复的参数     | GET  | /v1/operations?status=done&status=error |                          | 400  | status: given more than once                  | status        |
       | 未知操作的批准 | POST | /v1/operations/op_nope/approve   | {"toolCallId":"c"}              | 404  | no operation op_nope                          |               |
       | 未知的路由     | GET  | /v2/things                       |                                 | 404  | no route GET /v2/things                       |               |
       | 方法不对       | GET  | /v1/operations/:id/approve       |                                 | 404  | no route GET /v1/operations/                  |               |

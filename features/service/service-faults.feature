@@ -5,10 +5,11 @@ Feature: 服务在故障中不丢不重：worker 被杀、Redis 重启、保存�
   步骤交给另一个 worker。Redis 停止时 API 给出清楚的 503，重启（AOF 开启）后操作继续。
 
   Scenario: 工具结果已保存、这一步提交失败：重试时工具不再运行，用的是保存的结果
-    Given 一个内嵌的服务，它的存储在提交第一个带工具结果的步骤时会失败一次
+    Given 服务端的批准策略是 --approve all
+    And 一个内嵌的服务，它的存储在提交第一个带工具结果的步骤时会失败一次
     And 模型会调用天气工具查询 "Beijing"
     And 模型会回答 "Sunny."
-    When 客户端创建操作 {"prompt":"Weather?","autoApprove":true}
+    When 客户端创建操作 {"prompt":"Weather?"}
     Then 操作应该是 "done"，共 5 步，最后一条消息是助手回答 "Sunny."
     And 存储的提交应该失败过 1 次
     And 服务的天气工具应该以 toolCallId "call_weather" 被执行一次
@@ -43,7 +44,7 @@ Feature: 服务在故障中不丢不重：worker 被杀、Redis 重启、保存�
       | 内嵌  |
       | Redis |
 
-  Scenario: Redis 停止时 API 回答 503 并说明原因；重启（AOF）后操作还在，批准后完成
+  Scenario: Redis 停止时 API 回答 503 并说明原因，/healthz 也说不可用；重启（AOF）后操作还在，批准后完成
     Given 一个用自己的 redis-server（开启 AOF）的服务
     And 模型会调用天气工具查询 "Beijing"
     And 模型会回答 "Sunny."
@@ -54,17 +55,22 @@ Feature: 服务在故障中不丢不重：worker 被杀、Redis 重启、保存�
     Then 响应状态应该是 503，错误消息包含 "the operation store is unavailable: Redis at 127.0.0.1"，字段是 ""
     When 客户端发送 POST "/v1/operations/:id/approve"，请求体是 '{"toolCallId":"call_weather"}'
     Then 响应状态应该是 503，错误消息包含 "the operation store is unavailable"，字段是 ""
+    When 客户端不带令牌发送 GET "/healthz"
+    Then 响应状态应该是 503，响应体正好是 {"status":"unavailable"}
     When redis-server 在同一个端口和目录重新启动
     Then 操作应该在等待批准工具调用 "call_weather"
+    When 客户端不带令牌发送 GET "/healthz"
+    Then 响应状态应该是 200，响应体正好是 {"status":"ok"}
     When 客户端批准工具调用 "call_weather"
     Then 操作应该是 "done"，共 5 步，最后一条消息是助手回答 "Sunny."
 
   @cli
   Scenario: 模型回答时 worker 被 SIGKILL：另一个 worker 进程接手这一步，事件不缺不重，工具只运行一次
-    Given 一个只有 API 的服务，用自己的 redis-server
+    Given 服务端的批准策略是 --approve all
+    And 一个只有 API 的服务，用自己的 redis-server
     And worker 的工具模块记录每次调用，worker 的模型脚本先调用工具 "note"，再过 800 毫秒才回答 "Noted."
     And 启动 worker 进程 "A"
-    When 客户端创建操作 {"prompt":"Note it","autoApprove":true}
+    When 客户端创建操作 {"prompt":"Note it"}
     And 工具运行过并且它的结果已经记入事件日志后，worker "A" 被 SIGKILL
     And 启动 worker 进程 "B"
     Then 操作应该是 "done"，共 5 步，最后一条消息是助手回答 "Noted."
@@ -75,10 +81,11 @@ Feature: 服务在故障中不丢不重：worker 被杀、Redis 重启、保存�
 
   @cli
   Scenario: 工具运行时 worker 被 SIGKILL：另一个 worker 再运行这一步，工具两次收到同一个 toolCallId（幂等键）
-    Given 一个只有 API 的服务，用自己的 redis-server
+    Given 服务端的批准策略是 --approve all
+    And 一个只有 API 的服务，用自己的 redis-server
     And worker 的工具模块记录每次调用，工具要 1500 毫秒才返回，worker 的模型脚本先调用工具 "note"，再回答 "Noted."
     And 启动 worker 进程 "A"
-    When 客户端创建操作 {"prompt":"Note it","autoApprove":true}
+    When 客户端创建操作 {"prompt":"Note it"}
     And 工具开始运行后，worker "A" 被 SIGKILL
     And 启动 worker 进程 "B"
     Then 操作应该是 "done"，共 5 步，最后一条消息是助手回答 "Noted."

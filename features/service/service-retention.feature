@@ -14,7 +14,9 @@ Feature: 结束的操作在保留期过后被删除；放不进队列的操作�
     When 客户端创建操作，提示是 "Weather in Beijing?"
     Then 操作应该在等待批准工具调用 "call_weather"
     When 把手上的操作记为 "等待中"
-    And 客户端创建操作 {"prompt":"Weather in Paris?","autoApprove":true}
+    And 客户端创建操作，提示是 "Weather in Paris?"
+    Then 操作应该在等待批准工具调用 "call_weather"
+    When 客户端批准工具调用 "call_weather"
     Then 操作应该是 "done"，共 5 步，最后一条消息是助手回答 "Sunny."
     And 保留期过后，GET 操作应该回答 404，错误消息包含 "ended and was removed after the retention period"
     And 存储里不应该再有这个操作的状态、事件或工具结果

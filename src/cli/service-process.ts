@@ -1,12 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { AgentService } from '../service/agent-service';
+import { parseAllowedHost, parseAllowedOrigin } from '../service/browser-boundary';
 import { createHttpApi } from '../service/http-api';
 import { redisOptionsFromUrl } from '../service/redis-options';
 import { connectBackend } from '../service/service-backend';
+import { createJsonLogger, type ServiceLogger } from '../service/service-log';
 import { durationOption } from './duration-option';
 import { visibleText } from '../visible-text';
 import { CliError } from './exit-codes';
-import { registerSecret } from './error-report';
 import { onInterrupt, interruptExitCode } from './interrupt';
 import { wholeNumberOption } from './number-option';
 import { loadPricingFile } from '../usage/pricing-file';
@@ -15,6 +16,7 @@ import { createRuntimeAgent } from './runtime-agent';
 import { demoToolDefinitions, demoTools } from './runtime-demo-tools';
 import { loadToolsModule } from './runtime-tools-module';
 import type { ServeArgs, ServiceProcessArgs } from './serve-command';
+import { resolveServeAuth } from './service-auth';
 import { serviceModel } from './service-model';
 import type { WorkerArgs } from './worker-command';
 
@@ -23,21 +25,22 @@ export async function runServe(args: ServeArgs): Promise<number> {
   const port = wholeNumberOption(args.port, '--port', 0)!;
   const workers = args.workers === false ? 0 : wholeNumberOption(args.workers, '--workers', 1)!;
   if (!workers && !args.redisUrl) throw new CliError('--no-workers needs --redis-url: without Redis, nobody else can take the steps');
-  const token = args.token ?? (process.env.SYNAPSE_SERVICE_TOKEN || undefined);
-  registerSecret(token);
-  const { service, kind } = await startService(args, args.approve === 'all');
+  const allowedOrigins = (args.allowOrigin ?? []).map((origin) => asCliError(() => parseAllowedOrigin(origin)));
+  const allowedHosts = (args.allowHost ?? []).map((host) => asCliError(() => parseAllowedHost(host)));
+  const auth = resolveServeAuth(args);
+  const logger = createJsonLogger(args.logLevel, 'synapse serve');
+  const { service, kind } = await startService(args, args.approve === 'all', logger);
   if (workers) service.startWorkers(workers);
-  const server = createHttpApi(service, {
-    ...(token ? { token } : {}),
-    onError: (error) => process.stderr.write(`synapse serve: internal error: ${visibleText(String((error as Error)?.message))}\n`),
-  });
+  const onError = (error: unknown) => process.stderr.write(`synapse serve: internal error: ${visibleText(String((error as Error)?.message))}\n`);
+  const server = createHttpApi(service, { token: auth.token, allowedOrigins, allowedHosts, logger, onError });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error) => reject(new CliError(`cannot listen on ${args.host}:${port}: ${error.message}`)));
     server.listen(port, args.host, resolve);
   });
   const address = server.address() as AddressInfo;
-  const what = `${kind}, ${workers ? `${workers} worker${workers === 1 ? '' : 's'}` : 'no workers'}${token ? ', bearer token required' : ''}`;
-  process.stderr.write(`synapse serve: listening on http://${address.address}:${address.port} (${what})\n`);
+  const what = `${kind}, ${workers ? `${workers} worker${workers === 1 ? '' : 's'}` : 'no workers'}, ${auth.summary}`;
+  process.stderr.write(`synapse serve: listening on http://${urlHost(address.address)}:${address.port} (${what})\n`);
+  for (const line of auth.announce(`http://${urlHost(address.address, true)}:${address.port}`)) process.stderr.write(`${line}\n`);
   await untilInterrupted();
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
@@ -45,10 +48,16 @@ export async function runServe(args: ServeArgs): Promise<number> {
   return interruptExitCode();
 }
 
+/** An address as a URL writes it; `reachable`: the unspecified address (0.0.0.0, ::) as this machine reaches it. */
+function urlHost(address: string, reachable = false): string {
+  if (reachable && (address === '0.0.0.0' || address === '::')) return '127.0.0.1';
+  return address.includes(':') ? `[${address}]` : address;
+}
+
 /** `synapse worker`: step workers on Redis, until SIGINT / SIGTERM (the steps running finish first). */
 export async function runWorker(args: WorkerArgs): Promise<number> {
   const concurrency = wholeNumberOption(args.concurrency, '--concurrency', 1)!;
-  const { service } = await startService(args, false);
+  const { service } = await startService(args, false, createJsonLogger(args.logLevel, 'synapse worker'));
   service.startWorkers(concurrency);
   process.stderr.write(`synapse worker: taking steps from ${args.redisUrl} (concurrency ${concurrency})\n`);
   await untilInterrupted();
@@ -56,7 +65,7 @@ export async function runWorker(args: WorkerArgs): Promise<number> {
   return interruptExitCode();
 }
 
-async function startService(args: ServiceProcessArgs, autoApprove: boolean) {
+async function startService(args: ServiceProcessArgs, autoApprove: boolean, logger: ServiceLogger | undefined) {
   const stalledIntervalMs = wholeNumberOption(args.stalledInterval, '--stalled-interval', 100);
   const retentionMs = durationOption(args.retention, '--retention');
   // The URL first: cheap to check, and the mistake worth naming before a missing model key.
@@ -77,6 +86,7 @@ async function startService(args: ServiceProcessArgs, autoApprove: boolean) {
     autoApprove,
     agentFor: (meta) => createRuntimeAgent({ model: meta.model ?? model, tools }),
     ...(stalledIntervalMs ? { lockTtlMs: stalledIntervalMs } : {}),
+    ...(logger ? { logger } : {}),
     runtimeConfig: { modelRuntime, model, pricing: servicePricing() },
   });
   return { service, kind: backend.kind };

@@ -4,7 +4,7 @@ import { createInitialState, waitingFor, type StateError, type UsageTotals, type
 import { checkDecision } from './decision-checks';
 import { isSettled, nextJobPriority } from './next-job';
 import type { OperationStore } from './operation-store';
-import type { Decision, StoredEvent } from './operation-types';
+import type { Decision, OperationListQuery, OperationPage, StoredEvent } from './operation-types';
 import { ServiceError } from './service-error';
 import { createStepHandler, type StepWorkerOptions } from './step-job';
 import type { StepQueue } from './step-queue';
@@ -14,6 +14,10 @@ export interface CreateOperationInput {
   messages?: ChatMessage[];
   model?: string;
   maxSteps?: number;
+  /**
+   * This operation's tool calls run without approval (default: the service's `autoApprove`). For the program
+   * that embeds the service; the HTTP API never takes it from a request (the policy is the server's).
+   */
   autoApprove?: boolean;
   maxCostUsd?: number;
 }
@@ -31,7 +35,7 @@ export interface OperationView {
 }
 
 export interface AgentServiceOptions extends StepWorkerOptions {
-  /** Tool calls of operations that do not say otherwise run without approval. Default false. */
+  /** The server's approval policy: tool calls run without a human's approval. Default false. */
   autoApprove?: boolean;
 }
 
@@ -78,6 +82,19 @@ export class AgentService {
       costUsd: state.costUsd,
       ...(state.error ? { error: state.error } : {}),
     };
+  }
+
+  /** The operations still kept, newest first, a page at a time. */
+  async list(query: OperationListQuery): Promise<OperationPage> {
+    return this.store.list(query);
+  }
+
+  /** Whether the store answers now (GET /healthz). */
+  async healthy(): Promise<boolean> {
+    return this.store.ping().then(
+      () => true,
+      () => false,
+    );
   }
 
   /** Stores a decision and queues the job that applies it; 409 when the operation is not waiting for it. */

@@ -1,10 +1,13 @@
 import { EventEmitter } from 'node:events';
 import type { AgentState } from '../runtime';
 import type { OperationStore } from './operation-store';
-import type { Decision, DecisionOutcome, OperationMeta, OperationRecord, StoredEvent } from './operation-types';
+import { encodeCursor, indexEntry } from './operation-index';
+import type { Decision, DecisionOutcome, OperationListQuery, OperationMeta, OperationPage, OperationRecord, StoredEvent } from './operation-types';
 import { DEFAULT_RETENTION_MS, keepFor } from './retention';
 
 interface Entry {
+  /** Its place in the list (see operation-index.ts). */
+  index: string;
   record: OperationRecord;
   events: StoredEvent[];
   toolResults: Map<string, string>;
@@ -21,11 +24,14 @@ export class MemoryOperationStore implements OperationStore {
   private readonly expiries = new Map<string, number>();
   private readonly locks = new Map<string, { token: string; until: number }>();
   private readonly changes = new EventEmitter().setMaxListeners(0);
+  private created = 0;
 
   constructor(private readonly retentionMs = DEFAULT_RETENTION_MS) {}
 
   async create(operationId: string, state: AgentState, meta: OperationMeta): Promise<void> {
-    this.entries.set(operationId, { record: copy({ operationId, state, meta, stepIndex: 0, lastEventId: 0 }), events: [], toolResults: new Map() });
+    this.created += 1;
+    const index = indexEntry(this.created, operationId);
+    this.entries.set(operationId, { index, record: copy({ operationId, state, meta, stepIndex: 0, lastEventId: 0 }), events: [], toolResults: new Map() });
     // Until its first step is saved it expires like an ended one: one whose step was never queued goes away.
     this.retain(operationId, this.retentionMs);
   }
@@ -37,6 +43,21 @@ export class MemoryOperationStore implements OperationStore {
   async load(operationId: string): Promise<OperationRecord | undefined> {
     const entry = this.entry(operationId);
     return entry && copy(entry.record);
+  }
+
+  async list(query: OperationListQuery): Promise<OperationPage> {
+    this.dropExpired();
+    // A Map keeps insertion order, and an operation is inserted once, when created: reversed, newest first.
+    const matching = [...this.entries.values()].reverse().filter((entry) => (!query.status || entry.record.state.status === query.status) && (!query.after || entry.index < query.after));
+    const page = matching.slice(0, query.limit);
+    const operations = page.map(({ record: { operationId, state } }) => ({
+      operationId,
+      status: state.status,
+      stepCount: state.stepCount,
+      createdAt: state.createdAt,
+      lastModified: state.lastModified,
+    }));
+    return { operations, ...(matching.length > query.limit ? { nextCursor: encodeCursor(page.at(-1)!.index) } : {}) };
   }
 
   async commit(operationId: string, stepIndex: number, state: AgentState, events: object[], decisionApplied: boolean): Promise<boolean> {
@@ -103,18 +124,24 @@ export class MemoryOperationStore implements OperationStore {
     if (this.locks.get(operationId)?.token === token) this.locks.delete(operationId);
   }
 
+  async ping(): Promise<void> {}
+
   async close(): Promise<void> {
     this.changes.removeAllListeners();
   }
 
   /** The operation, after the operations whose time is up were removed. */
   private entry(operationId: string): Entry | undefined {
+    this.dropExpired();
+    return this.entries.get(operationId);
+  }
+
+  private dropExpired(): void {
     const now = Date.now();
     for (const [id, until] of this.expiries) {
       if (until > now) break;
       this.drop(id);
     }
-    return this.entries.get(operationId);
   }
 
   private drop(operationId: string): void {

@@ -1,5 +1,5 @@
 import type { AgentState } from '../runtime';
-import type { Decision, DecisionOutcome, OperationMeta, OperationRecord, StoredEvent } from './operation-types';
+import type { Decision, DecisionOutcome, OperationListQuery, OperationMeta, OperationPage, OperationRecord, StoredEvent } from './operation-types';
 
 /**
  * Where operations live: the runtime's state, metadata, the step index and an append-only event log whose
@@ -14,6 +14,8 @@ export interface OperationStore {
   /** Removes the operation and everything of it (a creation that could not be completed). */
   remove(operationId: string): Promise<void>;
   load(operationId: string): Promise<OperationRecord | undefined>;
+  /** The operations still kept, newest first, a page at a time (a removed one is never listed). */
+  list(query: OperationListQuery): Promise<OperationPage>;
   /**
    * If the operation is still at `stepIndex`: saves the state, appends the events (ids continuing the log),
    * moves to the next index and, when `decisionApplied`, clears the decision. Returns false (and changes
@@ -35,5 +37,7 @@ export interface OperationStore {
   /** Extends a lock still held by `token`; false when it was lost. */
   refreshLock(operationId: string, token: string, ttlMs: number): Promise<boolean>;
   releaseLock(operationId: string, token: string): Promise<void>;
+  /** Resolves when the store can be used now (Redis answers); rejects with StoreUnavailableError when not. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }

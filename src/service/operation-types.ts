@@ -1,4 +1,4 @@
-import type { AgentState } from '../runtime';
+import type { AgentState, AgentStatus } from '../runtime';
 
 /** What an operation was created with, besides its state. */
 export interface OperationMeta {
@@ -41,6 +41,29 @@ export interface StoredEvent {
 export interface StepJob {
   operationId: string;
   stepIndex: number;
+}
+
+/** An operation as the list shows it: what it is doing, not its conversation. */
+export interface OperationSummary {
+  operationId: string;
+  status: AgentStatus;
+  stepCount: number;
+  createdAt: string;
+  lastModified: string;
+}
+
+/** Which operations a page lists: newest first, `limit` of them, those created before the entry `after`. */
+export interface OperationListQuery {
+  status?: AgentStatus;
+  limit: number;
+  /** The index entry the previous page ended at (see operation-index.ts). */
+  after?: string;
+}
+
+export interface OperationPage {
+  operations: OperationSummary[];
+  /** Where the next page starts, when there may be one. */
+  nextCursor?: string;
 }
 
 /** Why a decision was not stored. */

@@ -1,11 +1,25 @@
 import { Redis, type RedisOptions } from 'ioredis';
 import type { AgentState } from '../runtime';
 import type { OperationStore } from './operation-store';
-import { StoreUnavailableError, type Decision, type DecisionOutcome, type OperationMeta, type OperationRecord, type StoredEvent } from './operation-types';
-import { COMMIT_STEP, REFRESH_LOCK, RELEASE_LOCK, STORE_DECISION } from './redis-scripts';
+import { encodeCursor } from './operation-index';
+import {
+  StoreUnavailableError,
+  type Decision,
+  type DecisionOutcome,
+  type OperationListQuery,
+  type OperationMeta,
+  type OperationPage,
+  type OperationRecord,
+  type OperationSummary,
+  type StoredEvent,
+} from './operation-types';
+import { COMMIT_STEP, CREATE_OPERATION, LIST_OPERATIONS, REFRESH_LOCK, RELEASE_LOCK, REMOVE_OPERATION, STORE_DECISION } from './redis-scripts';
 import { DEFAULT_RETENTION_MS, keepFor } from './retention';
 
 type Scripted = Redis & {
+  createOperation(hash: string, ...args: string[]): Promise<string>;
+  removeOperation(hash: string, stream: string, tools: string, lock: string, prefix: string): Promise<number>;
+  listOperations(...args: string[]): Promise<string[]>;
   commitStep(hash: string, stream: string, tools: string, ...args: string[]): Promise<number>;
   storeDecision(hash: string, stream: string, tools: string, ...args: string[]): Promise<DecisionOutcome>;
   refreshLock(lock: string, token: string, ttl: string): Promise<number>;
@@ -15,7 +29,7 @@ type Scripted = Redis & {
 /**
  * Operations in Redis: a hash per operation (state, metadata, step index, last event id, pending decision),
  * a stream of its events (ids `<n>-0`), a hash of saved tool results, a lock key, and a pub/sub channel that
- * wakes event streams. While Redis is unreachable every call fails at once with StoreUnavailableError.
+ * wakes event streams; sorted sets list the operations by creation and status (see redis-scripts.ts). While Redis is unreachable every call fails at once with StoreUnavailableError.
  * An operation's hash, stream and tool results expire `retentionMs` after it ended (set in the transaction
  * that saves its end), so no sweeper is needed; its lock has a short expiry of its own.
  */
@@ -31,6 +45,9 @@ export class RedisOperationStore implements OperationStore {
   ) {
     this.redis = new Redis({ ...options, lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 }) as Scripted;
     this.redis.on('error', () => {}); // reported where a command fails
+    this.redis.defineCommand('createOperation', { numberOfKeys: 1, lua: CREATE_OPERATION });
+    this.redis.defineCommand('removeOperation', { numberOfKeys: 4, lua: REMOVE_OPERATION });
+    this.redis.defineCommand('listOperations', { numberOfKeys: 0, lua: LIST_OPERATIONS });
     this.redis.defineCommand('commitStep', { numberOfKeys: 3, lua: COMMIT_STEP });
     this.redis.defineCommand('storeDecision', { numberOfKeys: 3, lua: STORE_DECISION });
     this.redis.defineCommand('refreshLock', { numberOfKeys: 1, lua: REFRESH_LOCK });
@@ -59,13 +76,14 @@ export class RedisOperationStore implements OperationStore {
   }
 
   async create(operationId: string, state: AgentState, meta: OperationMeta): Promise<void> {
-    const fields = { state: JSON.stringify(state), meta: JSON.stringify(meta), stepIndex: 0, lastEventId: 0 };
+    const summary = [state.status, String(state.stepCount), state.createdAt, state.lastModified];
     // Until its first step is saved the operation expires like an ended one: one whose step was never queued goes away.
-    await this.call(() => this.redis.multi().hset(this.key(operationId), fields).pexpire(this.key(operationId), this.retentionMs).exec());
+    const args = [this.prefix, operationId, JSON.stringify(state), JSON.stringify(meta), ...summary, String(this.retentionMs)];
+    await this.call(() => this.redis.createOperation(this.key(operationId), ...args));
   }
 
   async remove(operationId: string): Promise<void> {
-    await this.call(() => this.redis.del(...this.keys(operationId), this.key(operationId, ':lock')));
+    await this.call(() => this.redis.removeOperation(...this.keys(operationId), this.key(operationId, ':lock'), this.prefix));
   }
 
   async load(operationId: string): Promise<OperationRecord | undefined> {
@@ -83,13 +101,24 @@ export class RedisOperationStore implements OperationStore {
 
   async commit(operationId: string, stepIndex: number, state: AgentState, events: object[], decisionApplied: boolean): Promise<boolean> {
     const ttl = String(keepFor(state.status, this.retentionMs) ?? 0);
-    const args = [String(stepIndex), JSON.stringify(state), decisionApplied ? '1' : '0', this.channel(operationId), ttl, ...events.map((event) => JSON.stringify(event))];
+    const summary = [this.prefix, state.status, String(state.stepCount), state.lastModified];
+    const args = [String(stepIndex), JSON.stringify(state), decisionApplied ? '1' : '0', this.channel(operationId), ttl, ...summary, ...events.map((event) => JSON.stringify(event))];
     const last = await this.call(() => this.redis.commitStep(...this.keys(operationId), ...args));
     return last >= 0;
   }
 
   async decide(operationId: string, stepIndex: number, decision: Decision): Promise<DecisionOutcome> {
-    return this.call(() => this.redis.storeDecision(...this.keys(operationId), String(stepIndex), JSON.stringify(decision)));
+    return this.call(() => this.redis.storeDecision(...this.keys(operationId), String(stepIndex), JSON.stringify(decision), this.prefix));
+  }
+
+  async list(query: OperationListQuery): Promise<OperationPage> {
+    const [next, ...fields] = await this.call(() => this.redis.listOperations(this.prefix, query.status ?? '', query.after ?? '', String(query.limit)));
+    const operations: OperationSummary[] = [];
+    for (let i = 0; i + 4 < fields.length; i += 5) {
+      const [status, stepCount, createdAt, lastModified, entry] = fields.slice(i, i + 5) as [OperationSummary['status'], string, string, string, string];
+      operations.push({ operationId: entry.slice(16), status, stepCount: Number(stepCount), createdAt, lastModified });
+    }
+    return { operations, ...(next ? { nextCursor: encodeCursor(next) } : {}) };
   }
 
   async events(operationId: string, afterId: number, limit = 1000): Promise<StoredEvent[]> {
@@ -137,6 +166,10 @@ export class RedisOperationStore implements OperationStore {
 
   async releaseLock(operationId: string, token: string): Promise<void> {
     await this.call(() => this.redis.releaseLock(this.key(operationId, ':lock'), token));
+  }
+
+  async ping(): Promise<void> {
+    await this.call(() => this.redis.ping());
   }
 
   async close(): Promise<void> {

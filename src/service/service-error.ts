@@ -2,7 +2,7 @@
 export class ServiceError extends Error {
   override readonly name = 'ServiceError';
   constructor(
-    readonly status: 400 | 401 | 404 | 409 | 413 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 421 | 503,
     message: string,
     readonly field?: string,
   ) {

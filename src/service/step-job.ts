@@ -6,6 +6,7 @@ import { nextJobPriority } from './next-job';
 import type { OperationStore } from './operation-store';
 import type { Decision, OperationMeta, OperationRecord, StepJob } from './operation-types';
 import { withSavedResults } from './saved-tool-results';
+import { writeLog, type ServiceLogger } from './service-log';
 import type { StepHandler, StepQueue } from './step-queue';
 
 export interface StepWorkerOptions {
@@ -16,7 +17,12 @@ export interface StepWorkerOptions {
   runtimeConfig?: RuntimeConfig;
   /** How long a dead worker's lock keeps the others out. Default 10 s; refreshed every third of it. */
   lockTtlMs?: number;
+  /** One record per step saved (and per step that failed and will run again); never the conversation. */
+  logger?: ServiceLogger;
 }
+
+/** What a step job did, for its log record. */
+type StepOutcome = { saved: true; status: string; stepCount: number; events: number; decision?: Decision['kind'] } | { saved: false; reason: string };
 
 /** A step job whose operation lock could not be taken in time: the queue tries it again. */
 export class OperationBusyError extends Error {
@@ -31,30 +37,52 @@ export class OperationBusyError extends Error {
 export function createStepHandler(options: StepWorkerOptions): StepHandler {
   const ttl = options.lockTtlMs ?? 10_000;
   return async (job) => {
-    const token = randomUUID();
-    await acquire(options.store, job.operationId, token, ttl);
-    const lost = new AbortController();
-    const keepAlive = setInterval(() => {
-      options.store.refreshLock(job.operationId, token, ttl).then(
-        (held) => held || lost.abort(),
-        () => lost.abort(),
-      );
-    }, ttl / 3);
+    const started = performance.now();
+    const about = () => ({ operationId: job.operationId, step: job.stepIndex, durationMs: Math.round(performance.now() - started) });
     try {
-      await runStep(options, job, lost.signal);
-    } finally {
-      clearInterval(keepAlive);
-      await options.store.releaseLock(job.operationId, token).catch(() => undefined);
+      const outcome = await lockedStep(options, job, ttl);
+      if (outcome.saved)
+        writeLog(
+          options.logger,
+          'info',
+          { ...about(), status: outcome.status, stepCount: outcome.stepCount, events: outcome.events, ...(outcome.decision ? { decision: outcome.decision } : {}) },
+          'step',
+        );
+      else writeLog(options.logger, 'debug', { ...about(), skipped: outcome.reason }, 'step skipped');
+    } catch (error) {
+      writeLog(options.logger, 'warn', { ...about(), error: (error as Error).message }, 'step failed: it runs again');
+      throw error;
     }
   };
 }
 
-async function runStep(options: StepWorkerOptions, job: StepJob, signal: AbortSignal): Promise<void> {
+async function lockedStep(options: StepWorkerOptions, job: StepJob, ttl: number): Promise<StepOutcome> {
+  const token = randomUUID();
+  await acquire(options.store, job.operationId, token, ttl);
+  const lost = new AbortController();
+  const keepAlive = setInterval(() => {
+    options.store.refreshLock(job.operationId, token, ttl).then(
+      (held) => held || lost.abort(),
+      () => lost.abort(),
+    );
+  }, ttl / 3);
+  try {
+    return await runStep(options, job, lost.signal);
+  } finally {
+    clearInterval(keepAlive);
+    await options.store.releaseLock(job.operationId, token).catch(() => undefined);
+  }
+}
+
+async function runStep(options: StepWorkerOptions, job: StepJob, signal: AbortSignal): Promise<StepOutcome> {
   const { store } = options;
   const record = await store.load(job.operationId);
-  if (!record) return;
+  if (!record) return { saved: false, reason: 'the operation is gone' };
   // A late retry or a duplicate: the step was saved already; make sure what follows it is queued.
-  if (record.stepIndex !== job.stepIndex) return enqueueNext(options.queue, record);
+  if (record.stepIndex !== job.stepIndex) {
+    await enqueueNext(options.queue, record);
+    return { saved: false, reason: 'saved already' };
+  }
   const decision = record.decision ?? autoApproval(record);
   const decided = applyDecision(record.state, decision);
   let { events, state } = decided;
@@ -68,9 +96,10 @@ async function runStep(options: StepWorkerOptions, job: StepJob, signal: AbortSi
   if (signal.aborted) throw new OperationBusyError(`lost the lock of operation ${job.operationId} during step ${job.stepIndex}`);
   // Chunks are not logged: a step's events are saved at its end, with the llm_result that holds them all.
   const logged = events.filter((event) => (event as { type: string }).type !== 'llm_stream').map((event) => JSON.parse(JSON.stringify(event)) as object);
-  if (!(await store.commit(job.operationId, job.stepIndex, compactState(state), logged, record.decision !== undefined))) return;
+  if (!(await store.commit(job.operationId, job.stepIndex, compactState(state), logged, record.decision !== undefined))) return { saved: false, reason: 'another job saved it first' };
   const saved = await store.load(job.operationId);
   if (saved) await enqueueNext(options.queue, saved);
+  return { saved: true, status: state.status, stepCount: state.stepCount, events: logged.length, ...(decision ? { decision: decision.kind } : {}) };
 }
 
 /** An operation that approves its own tool calls decides for the first pending one. */

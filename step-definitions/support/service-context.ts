@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AgentService, connectBackend, createHttpApi, type OperationStore, type StepJob, type StepQueue } from '../../src/service';
+import { AgentService, connectBackend, createHttpApi, type OperationStore, type ServiceLogger, type StepJob, type StepQueue } from '../../src/service';
 import { createRuntimeAgent } from '../../src/cli/runtime-agent';
 import { demoToolDefinitions } from '../../src/cli/runtime-demo-tools';
+import { CliContext } from './cli-context';
 import { LLM_MODEL } from './llm-mock';
 import { sharedRedis } from './redis-servers';
 import type { SynapseWorld } from './world';
@@ -81,10 +83,31 @@ export class EventStreamReader {
   }
 }
 
+/** A log record the service wrote: its level, message and fields. */
+export interface LogRecord {
+  level: string;
+  message: string;
+  // biome-ignore lint/suspicious/noExplicitAny: fields the steps read one by one
+  fields: Record<string, any>;
+}
+
+/** A logger that keeps what the service logs, as pino would have written it (a copy per record). */
+function recordingLogger(records: LogRecord[]): ServiceLogger {
+  const at = (level: string) => (fields: object, message: string) => records.push({ level, message, fields: JSON.parse(JSON.stringify(fields)) });
+  return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
+}
+
 /** A scenario's service: the backend, the HTTP API on a loopback port, the tool it runs, the operation in hand. */
 export class ServiceContext {
   backend: 'embedded' | 'redis' = 'embedded';
-  token?: string;
+  /** The bearer token the service requires and every request of the scenario sends (unless a step takes it off); '' for none. */
+  token = `tok-${randomBytes(12).toString('hex')}`;
+  /** The server's approval policy (synapse serve --approve all): tool calls run without a human. */
+  approveAll = false;
+  /** Browser origins the service answers (--allow-origin). */
+  allowedOrigins: string[] = [];
+  /** What the service (its API and its workers) logged. */
+  readonly logs: LogRecord[] = [];
   /** What the weather tool was called with (and its toolCallId), in order. */
   readonly weatherCalls: Array<{ args: unknown; toolCallId: string }> = [];
   /** Wraps the store before the service uses it (a scenario's fault). */
@@ -138,13 +161,16 @@ export class ServiceContext {
     this.service = new AgentService({
       store,
       queue,
+      autoApprove: this.approveAll,
+      logger: recordingLogger(this.logs),
       agentFor: (meta) => createRuntimeAgent({ model: meta.model ?? LLM_MODEL, tools }),
       runtimeConfig: { modelRuntime: this.world.llm.modelRuntime(), model: LLM_MODEL },
       // Short, so a lock outlived by its step is exercised; long enough for a loaded machine's timers.
       lockTtlMs: 1500,
     });
     if (options.workers !== 0) this.service.startWorkers(options.workers ?? 2);
-    const server = createHttpApi(this.service, { ...(this.token ? { token: this.token } : {}), heartbeatMs: options.heartbeatMs ?? 200 });
+    const logger = recordingLogger(this.logs);
+    const server = createHttpApi(this.service, { token: this.token, allowedOrigins: this.allowedOrigins, logger, heartbeatMs: options.heartbeatMs ?? 200 });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     this.server = server;
     this.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -170,10 +196,14 @@ export class ServiceContext {
     return template.replace(':id', this.operationId);
   }
 
+  /**
+   * A request with the scenario's token and a JSON content type; `headers` override them, and a header
+   * given as '' is left out (no Authorization, no Content-Type).
+   */
   async request(method: string, path: string, body?: string, headers: Record<string, string> = {}): Promise<HttpReply> {
-    const auth: Record<string, string> = this.token ? { authorization: `Bearer ${this.token}` } : {};
+    const all = Object.entries({ authorization: this.token && `Bearer ${this.token}`, 'content-type': 'application/json', ...headers }).filter(([, value]) => value !== '');
     const reply = await new Promise<HttpReply>((resolve, reject) => {
-      const request = httpRequest(`${this.base}${this.path(path)}`, { method, headers: { ...auth, ...headers, 'content-type': 'application/json' } }, (response) => {
+      const request = httpRequest(`${this.base}${this.path(path)}`, { method, headers: Object.fromEntries(all) }, (response) => {
         let text = '';
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => (text += chunk));
@@ -205,8 +235,7 @@ export class ServiceContext {
   }
 
   openStream(path: string, headers: Record<string, string> = {}): EventStreamReader {
-    const auth: Record<string, string> = this.token ? { authorization: `Bearer ${this.token}` } : {};
-    const reader = new EventStreamReader(`${this.base}${this.path(path)}`, { ...auth, ...headers });
+    const reader = new EventStreamReader(`${this.base}${this.path(path)}`, { ...(this.token ? { authorization: `Bearer ${this.token}` } : {}), ...headers });
     this.streams.push(reader);
     return reader;
   }
@@ -218,4 +247,15 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** Points the scenario's client at the `synapse serve` a step started, once it listens, with `token`. */
+export async function attachToCliService(world: SynapseWorld, token: string): Promise<void> {
+  const running = world.use(CliContext).running!;
+  // A generous bound: a loaded machine takes seconds to start a Node process.
+  await running.waitForOutput(/listening on http:\/\/127\.0\.0\.1:\d+/, 30_000);
+  const port = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(running.stderr)![1];
+  const context = world.use(ServiceContext);
+  context.token = token;
+  context.attach(`http://127.0.0.1:${port}`);
 }
